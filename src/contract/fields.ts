@@ -1,0 +1,74 @@
+// Field rules of section 5 and the generic messages, shared by forms (client) and requests (server).
+import * as v from 'valibot';
+
+export const messages = {
+  required: 'Required field',
+  invalidEmail: 'Invalid email format',
+  maxSize: (n: number) => `Size cannot be greater than ${n}`,
+  minSize: (n: number) => `Size cannot be less than ${n}`,
+  maxValue: (max: string | number) => `Value must be less than or equal to ${max}`,
+  minValue: (min: string | number) => `Value must be greater than or equal to ${min}`,
+  numeric: 'Must be numeric. Cannot contain letters or symbols.',
+  passwordHint: 'At least 14 characters with at least 1 letter and 1 number',
+} as const;
+
+export const limits = {
+  signInUsername: 50,
+  registrationUsernameMin: 2,
+  registrationUsernameMax: 50,
+  email: 500,
+  mobile: 20,
+  phone: 20,
+  name: 100,
+  invitationCode: 100,
+  answerMin: 4,
+  answerMax: 50,
+  passwordMin: 14,
+  failedSignInsBeforeCaptcha: 3,
+  historyPageSize: 5,
+  birthDateMin: '1900-01-01',
+  /** Generous upper bound for free text that the spec does not limit (passwords, codes). */
+  freeText: 1000,
+  captchaCode: 20,
+  oneTimeCode: 20,
+} as const;
+
+/** A required string: present, not blank, at most `max` characters. */
+export const requiredString = (max: number) =>
+  v.pipe(
+    v.string(messages.required),
+    v.trim(),
+    v.nonEmpty(messages.required),
+    v.maxLength(max, messages.maxSize(max)),
+  );
+
+/** A required string that is not trimmed (passwords: spaces are part of the secret). */
+export const requiredSecret = (max: number = limits.freeText) =>
+  v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(max, messages.maxSize(max)));
+
+export const optionalString = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.maxSize(max)))));
+
+export const email = v.pipe(
+  v.string(messages.required),
+  v.trim(),
+  v.nonEmpty(messages.required),
+  v.maxLength(limits.email, messages.maxSize(limits.email)),
+  v.email(messages.invalidEmail),
+);
+
+/** Section 9: at least 14 characters with a letter and a digit. */
+export const newPassword = v.pipe(
+  v.string(messages.required),
+  v.nonEmpty(messages.required),
+  v.maxLength(limits.freeText, messages.maxSize(limits.freeText)),
+  v.minLength(limits.passwordMin, messages.passwordHint),
+  v.regex(/\p{L}/u, messages.passwordHint),
+  v.regex(/\p{N}/u, messages.passwordHint),
+);
+
+export const isoDate = v.pipe(v.string(), v.isoDate());
+export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
+
+/** One-time code: required, sent as text. */
+export const oneTimeCode = requiredString(limits.oneTimeCode);

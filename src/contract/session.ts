@@ -1,0 +1,138 @@
+// Anonymous and session calls of section 7, and the app calls the foundation needs.
+import * as v from 'valibot';
+import { defineCall } from './call';
+import { Unavailable } from './errors';
+import { limits, requiredSecret, requiredString } from './fields';
+import { App, AuthenticationOutcome, Context, ContextFields, CurrentUser, HandoffTarget } from './entities';
+
+export const Environment = v.object({
+  /** development, test or production. */
+  environment: v.picklist(['development', 'test', 'production']),
+  applicationVersion: v.string(),
+});
+
+export const EnumValue = v.object({ code: v.string(), description: v.string() });
+export const Enumeration = v.array(EnumValue);
+export type Enumeration = v.InferOutput<typeof Enumeration>;
+
+export const PropertyName = v.picklist([
+  'skip-merge-accounts-cutoff-date',
+  'sso-support-email',
+  'support-email',
+  'sms-gateway-status',
+]);
+export type PropertyName = v.InferOutput<typeof PropertyName>;
+
+/** A property by name; sms-gateway-status answers `{ isSmsGatewayAvailable }` instead. */
+export const Property = v.union([
+  v.object({ name: v.string(), value: v.nullable(v.string()) }),
+  v.object({ isSmsGatewayAvailable: v.boolean() }),
+]);
+
+export const LoginRequest = v.strictObject({
+  username: requiredString(limits.signInUsername),
+  password: requiredSecret(),
+  captchaCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(limits.captchaCode)))),
+  ...ContextFields.entries,
+});
+export type LoginRequest = v.InferInput<typeof LoginRequest>;
+
+const nameParam = v.strictObject({ name: v.pipe(v.string(), v.maxLength(100)) });
+
+export const sessionCalls = {
+  getContext: defineCall({ id: 'getContext', method: 'GET', path: 'anonymous/context', response: Context }),
+  getCurrentUser: defineCall({
+    id: 'getCurrentUser',
+    method: 'GET',
+    path: 'anonymous/current-user',
+    response: CurrentUser,
+  }),
+  getEnvironment: defineCall({
+    id: 'getEnvironment',
+    method: 'GET',
+    path: 'anonymous/environment',
+    response: Environment,
+  }),
+  getFrameOrigin: defineCall({
+    id: 'getFrameOrigin',
+    method: 'GET',
+    path: 'anonymous/frame-origin',
+    response: v.object({ origin: v.nullable(v.string()) }),
+  }),
+  getRealmAuthEnabled: defineCall({
+    id: 'getRealmAuthEnabled',
+    method: 'GET',
+    path: 'anonymous/realms/:realm/auth-enabled',
+    params: v.strictObject({ realm: v.pipe(v.string(), v.maxLength(50)) }),
+    response: v.boolean(),
+  }),
+  getEnum: defineCall({
+    id: 'getEnum',
+    method: 'GET',
+    path: 'anonymous/enums/:name',
+    params: nameParam,
+    response: Enumeration,
+  }),
+  getProperty: defineCall({
+    id: 'getProperty',
+    method: 'GET',
+    path: 'anonymous/properties/:name',
+    params: v.strictObject({ name: PropertyName }),
+    response: Property,
+  }),
+  getTrustedDevicePeriod: defineCall({
+    id: 'getTrustedDevicePeriod',
+    method: 'GET',
+    path: 'anonymous/trusted-devices/period',
+    response: v.picklist([1, 7]),
+  }),
+  login: defineCall({
+    id: 'login',
+    method: 'POST',
+    path: 'anonymous/login',
+    body: LoginRequest,
+    response: AuthenticationOutcome,
+    accepted: { 503: Unavailable },
+  }),
+  getFailedAuthCount: defineCall({
+    id: 'getFailedAuthCount',
+    method: 'GET',
+    path: 'anonymous/login/failed-auth-count',
+    query: v.strictObject({ username: v.optional(v.pipe(v.string(), v.maxLength(limits.signInUsername))) }),
+    response: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
+  logout: defineCall({ id: 'logout', method: 'POST', path: 'logout', response: v.null() }),
+  getReenterPasswordExpired: defineCall({
+    id: 'getReenterPasswordExpired',
+    method: 'GET',
+    path: 'reenter-password/expired',
+    response: v.boolean(),
+  }),
+  reenterPassword: defineCall({
+    id: 'reenterPassword',
+    method: 'POST',
+    path: 'reenter-password',
+    body: v.strictObject({ currentPassword: requiredSecret() }),
+    response: v.null(),
+  }),
+  singleLogout: defineCall({
+    id: 'singleLogout',
+    method: 'POST',
+    path: 'current-user/single-logout',
+    body: v.strictObject({ ticketCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(50)))) }),
+    response: v.null(),
+  }),
+  getAccessibleApps: defineCall({
+    id: 'getAccessibleApps',
+    method: 'GET',
+    path: 'current-user/accessible-apps',
+    response: v.array(HandoffTarget),
+  }),
+  getApp: defineCall({
+    id: 'getApp',
+    method: 'GET',
+    path: 'apps/:appCode',
+    params: v.strictObject({ appCode: v.pipe(v.string(), v.maxLength(50)) }),
+    response: App,
+  }),
+} as const;
