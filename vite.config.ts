@@ -13,6 +13,7 @@ export default defineConfig({
     outDir: '../../dist/portal',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -1,0 +1,41 @@
+// Prints one closing line for CI, 'tests: N passed, N failed', from the JSON reports that the
+// vitest run (test-results/vitest.json) and the browser suite (test-results/e2e.json) write.
+import { existsSync, readFileSync } from 'node:fs';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const found: string[] = [];
+
+const vitest = 'test-results/vitest.json';
+if (existsSync(vitest)) {
+  const r = JSON.parse(readFileSync(vitest, 'utf8')) as VitestReport;
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests;
+  total.skipped += r.numPendingTests + r.numTodoTests;
+  found.push(`vitest ${r.numPassedTests}/${r.numPassedTests + r.numFailedTests}`);
+}
+const e2e = 'test-results/e2e.json';
+if (existsSync(e2e)) {
+  const r = JSON.parse(readFileSync(e2e, 'utf8')) as VitestReport;
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests;
+  total.skipped += r.numPendingTests + r.numTodoTests;
+  found.push(`browser ${r.numPassedTests}/${r.numPassedTests + r.numFailedTests}`);
+}
+if (found.length === 0) {
+  console.error('No test reports found in test-results/.');
+  process.exit(1);
+}
+console.log(`(${found.join(', ')})`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+if (total.failed > 0 || total.passed === 0) process.exit(1);

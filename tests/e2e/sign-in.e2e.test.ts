@@ -1,0 +1,72 @@
+// Journeys of the foundation: sign in to the applications page, and the captcha after three failures.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser } from './support/browser';
+
+const PASSWORD = 'Harbour-Lights-2026';
+const baseUrl = inject('baseUrl');
+const captchaAnswer = inject('captchaAnswer');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+async function signIn(username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('sign-in', () => {
+  it('C10001 signs in and reaches the applications page showing LOANS and PAYROLL', async () => {
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => page.getByLabel('Username').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'sign-in page');
+    await expect.poll(() => page.getByText('Received an invitation? Register your account here.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Having problems signing in?').isVisible()).toBe(true);
+
+    await signIn('C10001', PASSWORD);
+    await page.waitForURL(`${baseUrl}/profile/my-applications`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Applications', level: 1 }).isVisible()).toBe(true);
+    const main = page.getByRole('main');
+    await expect.poll(() => main.getByText('LOANS', { exact: false }).count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => main.getByText('PAYROLL', { exact: false }).count()).toBeGreaterThanOrEqual(1);
+    await expectNoAxeViolations(page, 'applications page');
+  });
+
+  it('shows the security code after three wrong passwords, and accepts the right one', async () => {
+    await page.goto(`${baseUrl}/`);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await signIn('C10005', `wrong-password-${attempt}`);
+      await expect.poll(() => page.getByText('Incorrect username or password.').isVisible()).toBe(true);
+      if (attempt < 3) expect(await page.getByLabel('Security code').count()).toBe(0);
+    }
+    await expect.poll(() => page.getByLabel('Security code').isVisible()).toBe(true);
+    const captcha = page.getByRole('img', { name: /security code/i });
+    await expect.poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'sign-in page with security code');
+
+    await page.getByLabel('Security code').fill(captchaAnswer);
+    await signIn('C10005', PASSWORD);
+    await expect.poll(() => page.url()).not.toBe(`${baseUrl}/`);
+  });
+
+  it('sends an unknown path to /not-found', async () => {
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL(`${baseUrl}/not-found`);
+    await expect.poll(() => page.getByText('The page you are looking for does not exist.').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'not-found page');
+  });
+});
