@@ -1,6 +1,8 @@
 // The catalogue of every machine: visualizations and generated path coverage read it.
 import type { AnyStateMachine } from 'xstate';
+import { SIGN_IN_ROUTE } from './routes';
 import { appVersionMachine } from './session/app-version/app-version.machine';
+import { signInMachine } from './sign-in/sign-in.machine';
 
 export interface CatalogueEntry {
   /** Folder under machines/, also the file stem in visualizations/. */
@@ -12,5 +14,6 @@ export interface CatalogueEntry {
 }
 
 export const catalogue: readonly CatalogueEntry[] = [
+  { name: 'sign-in', title: 'Sign-in', machine: signInMachine, basePath: SIGN_IN_ROUTE },
   { name: 'session/app-version', title: 'App-version watcher', machine: appVersionMachine, basePath: null },
 ];

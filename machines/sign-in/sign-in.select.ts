@@ -1,0 +1,56 @@
+import type { SnapshotFrom } from 'xstate';
+import type { FieldError, SamlHandoffData } from '../../src/contract';
+import type { signInMachine } from './sign-in.machine';
+
+type Snapshot = SnapshotFrom<typeof signInMachine>;
+
+/** Which view the page shows. */
+export type SignInView =
+  'loading' | 'form' | 'unavailable' | 'postingSaml' | 'handingOff' | 'failed' | 'done';
+
+export const selectView = (snapshot: Snapshot): SignInView => {
+  if (snapshot.status === 'done') return 'done';
+  if (snapshot.matches('loadingFailedCount')) return 'loading';
+  if (
+    snapshot.matches('form') ||
+    snapshot.matches('submitting') ||
+    snapshot.matches('recheckingFailedCount')
+  ) {
+    return 'form';
+  }
+  if (snapshot.matches('unavailable')) return 'unavailable';
+  if (snapshot.matches('postingSaml')) return 'postingSaml';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'handingOff';
+};
+
+/** The form is busy: a sign-in is under way or the count is being checked after a refusal. */
+export const selectBusy = (snapshot: Snapshot): boolean =>
+  snapshot.matches('submitting') || snapshot.matches('recheckingFailedCount');
+
+/** The security-code field and its captcha image are shown. */
+export const selectShowsSecurityCode = (snapshot: Snapshot): boolean => snapshot.context.securityCodeRequired;
+
+/** The captcha image address: a new one whenever the nonce changes. */
+export const selectCaptchaSrc = (snapshot: Snapshot): string | null =>
+  snapshot.context.securityCodeRequired && snapshot.context.captchaNonce !== null
+    ? `/captcha.jpg?${snapshot.context.captchaNonce}`
+    : null;
+
+/** The server's message for the last refusal (wrong credentials or security code). */
+export const selectRefusalMessage = (snapshot: Snapshot): string | null =>
+  snapshot.context.refusal?.message ?? null;
+
+/** Field errors of the last refusal, by field name. */
+export const selectFieldErrors = (snapshot: Snapshot): Readonly<Record<string, string>> =>
+  Object.fromEntries(
+    (snapshot.context.refusal?.fieldErrors ?? []).map((e: FieldError) => [e.fieldName, e.message]),
+  );
+
+export const selectUnavailableMessage = (snapshot: Snapshot): string | null =>
+  snapshot.context.unavailableMessage;
+
+export const selectErrorMessage = (snapshot: Snapshot): string | null => snapshot.context.errorMessage;
+
+export const selectSamlHandoff = (snapshot: Snapshot): SamlHandoffData | null =>
+  snapshot.matches('postingSaml') ? snapshot.context.samlHandoff : null;
