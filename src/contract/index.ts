@@ -1,4 +1,11 @@
 // The contract: every call of section 7, by area. `calls` is the catalogue both halves use.
+import { adminCalls } from './admin';
+import { forcedCalls } from './forced';
+import { handoffCalls } from './handoff';
+import { mergeCalls } from './merge';
+import { profileCalls } from './profile';
+import { registrationCalls } from './registration';
+import { resetCalls } from './reset';
 import { sessionCalls } from './session';
 
 export * from './call';
@@ -6,9 +13,23 @@ export * from './entities';
 export * from './errors';
 export * from './fields';
 export * from './session';
+export * from './handoff';
+export * from './forced';
+export * from './merge';
+export * from './reset';
+export * from './registration';
+export * from './profile';
+export * from './admin';
 
 export const calls = {
   ...sessionCalls,
+  ...handoffCalls,
+  ...forcedCalls,
+  ...mergeCalls,
+  ...resetCalls,
+  ...registrationCalls,
+  ...profileCalls,
+  ...adminCalls,
 } as const;
 
 export type Calls = typeof calls;

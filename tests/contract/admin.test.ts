@@ -1,0 +1,78 @@
+// Admin and access-request calls: roles, id lookup, paged history and list.
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { calls, Paged, HistoryItem } from '../../src/contract';
+import { issuesOf } from './helpers';
+
+const item = {
+  eventDate: '2026-03-01T10:00:00.000Z',
+  actorApp: { code: 'SAM', name: 'Portal' },
+  actor: { id: '1', username: 'admin1' },
+  type: { text: 'Approved', variant: 'success' },
+  ticket: { code: 'SUP-123456', url: 'https://jira.example.com/browse/SUP-123456' },
+  description: 'Approved\nby admin1',
+};
+
+describe('admin and access requests', () => {
+  it('lists admin roles as option lists', () => {
+    expect(
+      issuesOf(calls.getAdminRoles.response, {
+        samAdmin: [{ value: 'ADMIN', disabled: false }],
+        accessRequestUser: [
+          { value: 'READ_ONLY', disabled: true },
+          { value: 'VIEW_ACCESS_REQUESTS', disabled: true },
+        ],
+      }),
+    ).toEqual([]);
+    expect(calls.getAdminRoles.path).toBe('admin/roles');
+  });
+
+  it('resolves an app code and code to an access request id', () => {
+    expect(issuesOf(calls.getAccessRequestId.params, { appCode: 'LOANS', code: 'AR-1' })).toEqual([]);
+    expect(issuesOf(calls.getAccessRequestId.response, { id: '42' })).toEqual([]);
+  });
+
+  it('pages history with a zero-based page number, from text or number', () => {
+    const query = calls.getAccessRequestHistory.query;
+    expect(v.parse(query, { page: '2' })).toEqual({ page: 2 });
+    expect(v.parse(query, { page: 0 })).toEqual({ page: 0 });
+    expect(v.parse(query, {})).toEqual({});
+    expect(issuesOf(query, { page: '-1' }).length).toBeGreaterThan(0);
+    expect(issuesOf(query, { page: 'two' }).length).toBeGreaterThan(0);
+    expect(issuesOf(query, { size: 50 }).length).toBe(1);
+    expect(
+      issuesOf(calls.getAccessRequestHistory.response, {
+        data: [item, { ...item, actor: undefined, actorApp: null, ticket: null, description: null }],
+        page: { number: 0, size: 5, totalElements: 6 },
+      }),
+    ).toEqual([]);
+  });
+
+  it('reads an actor-less history item as System (no actor)', () => {
+    const parsed = v.parse(HistoryItem, { ...item, actor: null });
+    expect(parsed.actor).toBeNull();
+  });
+
+  it('lists access requests with the paged list helper', () => {
+    expect(issuesOf(calls.getAccessRequests.query, { page: 1, query: 'loans' })).toEqual([]);
+    expect(
+      issuesOf(calls.getAccessRequests.response, {
+        data: [
+          {
+            id: '42',
+            code: 'AR-1',
+            app: { code: 'LOANS', name: 'Loans' },
+            facility: { code: 'F001', name: 'Harbour branch' },
+            requester: { id: '1', username: 'C10001', name: 'Casey One' },
+            status: 'PENDING',
+            createdDate: '2026-03-01T10:00:00.000Z',
+          },
+        ],
+        page: { number: 0, size: 20, totalElements: 1 },
+      }),
+    ).toEqual([]);
+    expect(
+      issuesOf(Paged(v.string()), { data: ['a'], page: { number: 0, size: 0, totalElements: 1 } }).length,
+    ).toBe(1);
+  });
+});
