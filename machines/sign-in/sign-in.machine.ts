@@ -28,8 +28,9 @@
  * session and where to go.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CurrentUser, ForcedAction } from '../../src/contract';
-import { limits, UNKNOWN_OUTCOME_MESSAGE } from '../../src/contract';
+import type { CurrentUser, ForcedAction } from '../../src/contract/entities';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../src/contract/errors';
+import { limits } from '../../src/contract/fields';
 import {
   ACCESS_REQUESTS_ROUTE,
   APPLICATIONS_ROUTE,

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { FieldError, SamlHandoffData } from '../../src/contract';
+import type { SamlHandoffData } from '../../src/contract/entities';
+import type { FieldError } from '../../src/contract/errors';
 import type { signInMachine } from './sign-in.machine';
 
 type Snapshot = SnapshotFrom<typeof signInMachine>;

@@ -3,12 +3,12 @@ import type {
   Context,
   CurrentUser,
   FactorType,
-  FieldError,
   ForcedAction,
-  LoginRequest,
   PreviousSignInAttempt,
   SamlHandoffData,
-} from '../../src/contract';
+} from '../../src/contract/entities';
+import type { FieldError } from '../../src/contract/errors';
+import type { LoginRequest } from '../../src/contract/session';
 import type { RouteChangedEvent } from '../shared/flow.types';
 
 /** What the page knows when sign-in starts (from the session). */
