@@ -3,20 +3,15 @@
 import * as v from 'valibot';
 import { defineCall, type AnySchema } from './call';
 import { AuthenticationOutcome, MfaNext } from './entities';
-import { limits, messages, newPassword, oneTimeCode, requiredSecret, requiredString } from './fields';
-
-/**
- * A request body: `v.strictObject` whose missing fields read 'Required field' (section 5). A bare
- * `v.strictObject` reports a missing key with valibot's "Invalid key: Expected ..." instead, because
- * the object, not the field schema, raises that issue.
- */
-export function requestBody<const TEntries extends v.ObjectEntries>(entries: TEntries) {
-  return v.strictObject(entries, (issue) => {
-    if (issue.expected === 'never') return `Unknown field: ${String(issue.input)}`;
-    if (issue.path?.length && issue.input === undefined) return messages.required;
-    return `Invalid type: Expected ${issue.expected} but received ${issue.received}`;
-  });
-}
+import {
+  limits,
+  messages,
+  newPassword,
+  oneTimeCode,
+  requestBody,
+  requiredSecret,
+  requiredString,
+} from './fields';
 
 /** 503 on a code resend, SMS enrolment or mobile start: the customer message is shown (section 8). */
 export const CustomerUnavailable = v.object({ message: v.string(), customerMessage: v.string() });

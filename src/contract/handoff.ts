@@ -2,9 +2,8 @@
 // The apps calls (apps/{appCode}, current-user/accessible-apps) live in session.ts.
 import * as v from 'valibot';
 import { defineCall } from './call';
-import { requestBody } from './forced';
 import { Facility, HandoffTarget, SamlHandoffData } from './entities';
-import { requiredString } from './fields';
+import { requestBody, requiredString } from './fields';
 
 const APP_CODE_MAX = 50;
 const appCode = requiredString(APP_CODE_MAX);

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { defineCall } from './call';
 import { AuthenticationOutcome } from './entities';
 import { FieldError } from './errors';
-import { email, isoDate, limits, requiredSecret, requiredString } from './fields';
-import { sendCodeCall, verifyCodeCall, VerifyCodeBody, requestBody } from './forced';
+import { email, isoDate, limits, requestBody, requiredSecret, requiredString } from './fields';
+import { sendCodeCall, verifyCodeCall, VerifyCodeBody } from './forced';
 
 const ID_MAX = 100;
 const identityId = requiredString(ID_MAX);

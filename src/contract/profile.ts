@@ -11,6 +11,7 @@ import {
   newPassword,
   oneTimeCode,
   optionalString,
+  requestBody,
   requiredSecret,
   requiredString,
 } from './fields';
@@ -21,7 +22,6 @@ import {
   sendCodeCall,
   verifyCodeCall,
   VerifyCodeBody,
-  requestBody,
 } from './forced';
 import { QrCodeDataUrl, SetupKey } from './registration';
 

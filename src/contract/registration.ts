@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { defineCall } from './call';
 import { AuthenticationOutcome, CurrentUser } from './entities';
-import { email, isoDate, limits, messages, requiredSecret, requiredString } from './fields';
+import { email, isoDate, limits, messages, requestBody, requiredSecret, requiredString } from './fields';
 import {
   CustomerUnavailable,
   mobile,
@@ -11,7 +11,6 @@ import {
   sendCodeCall,
   verifyCodeCall,
   VerifyCodeBody,
-  requestBody,
 } from './forced';
 
 export const InviteRole = v.object({

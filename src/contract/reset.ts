@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { defineCall } from './call';
 import { ContextFields } from './entities';
 import { Unavailable } from './errors';
-import { email, limits, requiredString } from './fields';
-import { NewPasswordFields, sendCodeCall, verifyCodeCall, VerifyCodeBody, requestBody } from './forced';
+import { email, limits, requestBody, requiredString } from './fields';
+import { NewPasswordFields, sendCodeCall, verifyCodeCall, VerifyCodeBody } from './forced';
 
 /** One account of several sharing the reset email; the user picks one by username. */
 export const ResetIdentity = v.object({ username: v.string(), name: v.nullable(v.string()) });

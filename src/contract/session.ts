@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { defineCall } from './call';
 import { Unavailable } from './errors';
-import { limits, requiredSecret, requiredString } from './fields';
+import { limits, requestBody, requiredSecret, requiredString } from './fields';
 import { App, AuthenticationOutcome, Context, ContextFields, CurrentUser, HandoffTarget } from './entities';
 
 export const Environment = v.object({
@@ -29,7 +29,7 @@ export const Property = v.union([
   v.object({ isSmsGatewayAvailable: v.boolean() }),
 ]);
 
-export const LoginRequest = v.strictObject({
+export const LoginRequest = requestBody({
   username: requiredString(limits.signInUsername),
   password: requiredSecret(),
   captchaCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(limits.captchaCode)))),
@@ -37,7 +37,7 @@ export const LoginRequest = v.strictObject({
 });
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 
-const nameParam = v.strictObject({ name: v.pipe(v.string(), v.maxLength(100)) });
+const nameParam = requestBody({ name: v.pipe(v.string(), v.maxLength(100)) });
 
 export const sessionCalls = {
   getContext: defineCall({ id: 'getContext', method: 'GET', path: 'anonymous/context', response: Context }),
@@ -63,7 +63,7 @@ export const sessionCalls = {
     id: 'getRealmAuthEnabled',
     method: 'GET',
     path: 'anonymous/realms/:realm/auth-enabled',
-    params: v.strictObject({ realm: v.pipe(v.string(), v.maxLength(50)) }),
+    params: requestBody({ realm: v.pipe(v.string(), v.maxLength(50)) }),
     response: v.boolean(),
   }),
   getEnum: defineCall({
@@ -77,7 +77,7 @@ export const sessionCalls = {
     id: 'getProperty',
     method: 'GET',
     path: 'anonymous/properties/:name',
-    params: v.strictObject({ name: PropertyName }),
+    params: requestBody({ name: PropertyName }),
     response: Property,
   }),
   getTrustedDevicePeriod: defineCall({
@@ -98,7 +98,7 @@ export const sessionCalls = {
     id: 'getFailedAuthCount',
     method: 'GET',
     path: 'anonymous/login/failed-auth-count',
-    query: v.strictObject({ username: v.optional(v.pipe(v.string(), v.maxLength(limits.signInUsername))) }),
+    query: requestBody({ username: v.optional(v.pipe(v.string(), v.maxLength(limits.signInUsername))) }),
     response: v.pipe(v.number(), v.integer(), v.minValue(0)),
   }),
   logout: defineCall({ id: 'logout', method: 'POST', path: 'logout', response: v.null() }),
@@ -112,14 +112,14 @@ export const sessionCalls = {
     id: 'reenterPassword',
     method: 'POST',
     path: 'reenter-password',
-    body: v.strictObject({ currentPassword: requiredSecret() }),
+    body: requestBody({ currentPassword: requiredSecret() }),
     response: v.null(),
   }),
   singleLogout: defineCall({
     id: 'singleLogout',
     method: 'POST',
     path: 'current-user/single-logout',
-    body: v.strictObject({ ticketCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(50)))) }),
+    body: requestBody({ ticketCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(50)))) }),
     response: v.null(),
   }),
   getAccessibleApps: defineCall({
@@ -132,7 +132,7 @@ export const sessionCalls = {
     id: 'getApp',
     method: 'GET',
     path: 'apps/:appCode',
-    params: v.strictObject({ appCode: v.pipe(v.string(), v.maxLength(50)) }),
+    params: requestBody({ appCode: v.pipe(v.string(), v.maxLength(50)) }),
     response: App,
   }),
 } as const;
