@@ -7,7 +7,7 @@ type Snapshot = SnapshotFrom<typeof signInMachine>;
 
 /** Which view the page shows. */
 export type SignInView =
-  'loading' | 'form' | 'unavailable' | 'postingSaml' | 'handingOff' | 'failed' | 'done';
+  'loading' | 'form' | 'unavailable' | 'postingSaml' | 'handingOff' | 'signingIn' | 'failed' | 'done';
 
 export const selectView = (snapshot: Snapshot): SignInView => {
   if (snapshot.status === 'done') return 'done';
@@ -22,7 +22,8 @@ export const selectView = (snapshot: Snapshot): SignInView => {
   if (snapshot.matches('unavailable')) return 'unavailable';
   if (snapshot.matches('postingSaml')) return 'postingSaml';
   if (snapshot.matches('failed')) return 'failed';
-  return 'handingOff';
+  if (snapshot.matches('handingOffToParent')) return 'handingOff';
+  return 'signingIn';
 };
 
 /** The form is busy: a sign-in is under way or the count is being checked after a refusal. */
@@ -31,6 +32,9 @@ export const selectBusy = (snapshot: Snapshot): boolean =>
 
 /** The security-code field and its captcha image are shown. */
 export const selectShowsSecurityCode = (snapshot: Snapshot): boolean => snapshot.context.securityCodeRequired;
+
+/** The refusal itself: a new object for each refusal, so the form can react to each one. */
+export const selectRefusal = (snapshot: Snapshot) => snapshot.context.refusal;
 
 /** The captcha image address: a new one whenever the nonce changes. */
 export const selectCaptchaSrc = (snapshot: Snapshot): string | null =>

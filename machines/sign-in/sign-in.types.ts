@@ -13,8 +13,8 @@ import type { RouteChangedEvent } from '../shared/flow.types';
 
 /** What the page knows when sign-in starts (from the session). */
 export interface SignInInput {
-  /** The context the portal was opened in (app, realm, header badges, SAML/JWT/DIRECT). */
-  context: Context;
+  /** The context the portal was opened in (app, realm, header badges, SAML/JWT/DIRECT), if known. */
+  context: Context | null;
   /** Remembered /profile or /access-requests path the user asked for before signing in. */
   targetPath: string | null;
   /** Remembered /admin path the user asked for before signing in. */
@@ -67,7 +67,8 @@ export interface MfaStart {
 }
 
 export interface SignInContext {
-  loginContext: Context;
+  /** Sent with the login payload. */
+  loginContext: Context | null;
   targetPath: string | null;
   adminTargetPath: string | null;
   /** The failed count of the username last tried reached 3: the security code is asked. */

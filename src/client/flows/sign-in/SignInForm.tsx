@@ -1,0 +1,169 @@
+// The sign-in form (section 2.1): username, password, the security code with its captcha image from
+// 3 failed sign-ins, the Caps Lock hint, the links and the privacy statement. The typed password
+// lives only here, in form state, until it is sent with user.submit.
+import { Alert, Anchor, Button, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { Refusal } from '../../../../machines/sign-in/sign-in.types';
+import { PASSWORD_RESET_ROUTE, PRIVACY_STATEMENT_ROUTE, REGISTRATION_ROUTE } from '../../app/routes';
+import { signInTexts as t } from './sign-in.texts';
+import {
+  firstErrorField,
+  SIGN_IN_FIELDS,
+  validateSignIn,
+  type SignInErrors,
+  type SignInField,
+  type SignInValues,
+} from './sign-in.validation';
+
+export interface SignInFormProps {
+  busy: boolean;
+  showsSecurityCode: boolean;
+  captchaSrc: string | null;
+  refusal: Refusal | null;
+  onSubmit: (credentials: { username: string; password: string; captchaCode: string | null }) => void;
+  onRefreshCaptcha: () => void;
+}
+
+const isField = (name: string): name is SignInField => (SIGN_IN_FIELDS as readonly string[]).includes(name);
+
+export function SignInForm({
+  busy,
+  showsSecurityCode,
+  captchaSrc,
+  refusal,
+  onSubmit,
+  onRefreshCaptcha,
+}: SignInFormProps) {
+  const form = useForm<SignInValues>({
+    initialValues: { username: '', password: '', captchaCode: '' },
+    clearInputErrorOnChange: true,
+  });
+  const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
+  const [capsLockOn, setCapsLockOn] = useState(false);
+  const [pendingFocus, setPendingFocus] = useState<SignInField | null>(null);
+
+  // Focus moves to the first field in error once the errors are on screen.
+  useEffect(() => {
+    if (pendingFocus === null) return;
+    inputs.current[pendingFocus]?.focus();
+    setPendingFocus(null);
+  }, [pendingFocus]);
+
+  // Each refusal: the secret fields are emptied, the server's field errors attach to their fields.
+  const { setErrors, setFieldValue } = form;
+  useEffect(() => {
+    if (refusal === null) return;
+    setFieldValue('password', '');
+    setFieldValue('captchaCode', '');
+    const errors: SignInErrors = {};
+    for (const { fieldName, message } of refusal.fieldErrors)
+      if (isField(fieldName)) errors[fieldName] = message;
+    setErrors(errors);
+    setPendingFocus(firstErrorField(errors) ?? 'password');
+    // Only a new refusal does this; setters are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
+
+  const trackCapsLock = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (typeof event.getModifierState === 'function') setCapsLockOn(event.getModifierState('CapsLock'));
+  };
+
+  const submit = form.onSubmit((values) => {
+    const errors = validateSignIn(values, { withSecurityCode: showsSecurityCode });
+    const first = firstErrorField(errors);
+    if (first !== null) {
+      form.setErrors(errors);
+      setPendingFocus(first);
+      return;
+    }
+    onSubmit({
+      username: values.username.trim(),
+      password: values.password,
+      captchaCode: showsSecurityCode ? values.captchaCode.trim() : null,
+    });
+  });
+
+  const errorProps = { 'aria-live': 'polite' } as const;
+
+  return (
+    <Stack gap="md">
+      {refusal && (
+        <Alert color="red" role="alert" title={t.heading}>
+          {refusal.message}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label={t.heading}>
+        <Stack gap="sm">
+          <TextInput
+            label={t.username}
+            autoComplete="username"
+            withAsterisk
+            errorProps={errorProps}
+            ref={(node) => {
+              inputs.current.username = node;
+            }}
+            onKeyDown={trackCapsLock}
+            onKeyUp={trackCapsLock}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t.password}
+            autoComplete="current-password"
+            withAsterisk
+            errorProps={errorProps}
+            ref={(node) => {
+              inputs.current.password = node;
+            }}
+            onKeyDown={trackCapsLock}
+            onKeyUp={trackCapsLock}
+            {...form.getInputProps('password')}
+          />
+          <Text size="sm" c="orange.9" aria-live="polite" role="status">
+            {capsLockOn ? t.capsLockOn : ''}
+          </Text>
+          {showsSecurityCode && (
+            <Stack gap="xs">
+              <Group gap="sm" align="center">
+                {captchaSrc && (
+                  <Image src={captchaSrc} alt={t.captchaAlt} w={180} h={60} fit="contain" radius="sm" />
+                )}
+                <Button variant="subtle" size="compact-sm" onClick={onRefreshCaptcha} disabled={busy}>
+                  {t.refreshCaptcha}
+                </Button>
+              </Group>
+              <TextInput
+                label={t.securityCode}
+                autoComplete="off"
+                withAsterisk
+                errorProps={errorProps}
+                ref={(node) => {
+                  inputs.current.captchaCode = node;
+                }}
+                {...form.getInputProps('captchaCode')}
+              />
+            </Stack>
+          )}
+          <Button type="submit" loading={busy} mt="xs">
+            {t.submit}
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap={4}>
+        <Anchor component={Link} to={REGISTRATION_ROUTE} size="sm">
+          {t.registerLink}
+        </Anchor>
+        <Anchor component={Link} to={PASSWORD_RESET_ROUTE} size="sm">
+          {t.problemsLink}
+        </Anchor>
+      </Stack>
+      <Text size="xs" c="dimmed">
+        {t.privacyStatement}{' '}
+        <Anchor component={Link} to={PRIVACY_STATEMENT_ROUTE} size="xs">
+          {t.privacyStatementLink}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+// The sign-in page at '/': runs the sign-in machine (machines/sign-in) with the real actors, shows
+// the view of its state, and when it is done updates the session and goes where its output says.
+import { Container, Stack, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { signInMachine } from '../../../../machines/sign-in/sign-in.machine';
+import {
+  selectBusy,
+  selectCaptchaSrc,
+  selectErrorMessage,
+  selectRefusal,
+  selectSamlHandoff,
+  selectShowsSecurityCode,
+  selectUnavailableMessage,
+  selectView,
+} from '../../../../machines/sign-in/sign-in.select';
+import type { SignInInput, SignInOutput } from '../../../../machines/sign-in/sign-in.types';
+import { PageLoader } from '../../app/shell/PageLoader';
+import { SIGN_IN_ROUTE } from '../../app/routes';
+import { useSession, type Session } from '../../app/session';
+import { useFlowActor } from '../shared/use-flow-actor';
+import { useFlowRoute } from '../shared/use-flow-route';
+import { SamlPostForm } from './SamlPostForm';
+import { postJwtToParent } from './sign-in.actions';
+import { signInActors } from './sign-in.actors';
+import { signInTexts as t } from './sign-in.texts';
+import { SignInForm } from './SignInForm';
+import { SignInFailed, SignInProgress, SignInUnavailable } from './SignInStatus';
+
+/** State handed to the next page with the navigation (read through useLocation().state). */
+export interface SignInNavigationState {
+  /** The single-sign-on error page names the application. */
+  singleSignOnAppName?: string;
+  /** The SMS verification screen shows it (MFA start said SMS is unavailable). */
+  smsUnavailableMessage?: string;
+}
+
+/** What the page does with the machine's output: session first, then the route. */
+export function applySignInOutput(
+  output: SignInOutput,
+  session: Pick<Session, 'setCurrentUser' | 'showPreviousSignIn' | 'clearTargetPaths'>,
+  navigate: (to: string, options: { replace: boolean; state?: SignInNavigationState }) => void,
+): void {
+  switch (output.kind) {
+    case 'signedIn': {
+      session.setCurrentUser(output.currentUser);
+      if (output.previousSignInAttempt) session.showPreviousSignIn(output.previousSignInAttempt);
+      session.clearTargetPaths();
+      const state = output.singleSignOnAppName
+        ? { singleSignOnAppName: output.singleSignOnAppName }
+        : undefined;
+      navigate(output.route, { replace: true, state });
+      return;
+    }
+    case 'forcedAction': {
+      session.setCurrentUser(output.currentUser);
+      const state = output.smsUnavailableMessage
+        ? { smsUnavailableMessage: output.smsUnavailableMessage }
+        : undefined;
+      navigate(output.route, { replace: true, state });
+      return;
+    }
+    case 'sessionExpired':
+      navigate(output.route, { replace: true });
+  }
+}
+
+function SignInFlow({ input }: { input: SignInInput }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [, send, actorRef] = useFlowActor(signInMachine, {
+    input,
+    actors: signInActors,
+    actions: { postJwtToParent },
+    onDone: (output) => applySignInOutput(output, session, (to, options) => void navigate(to, options)),
+  });
+  useFlowRoute(actorRef, { basePath: SIGN_IN_ROUTE });
+
+  const view = useSelector(actorRef, selectView);
+  const busy = useSelector(actorRef, selectBusy);
+  const showsSecurityCode = useSelector(actorRef, selectShowsSecurityCode);
+  const captchaSrc = useSelector(actorRef, selectCaptchaSrc);
+  const refusal = useSelector(actorRef, selectRefusal);
+  const unavailableMessage = useSelector(actorRef, selectUnavailableMessage);
+  const errorMessage = useSelector(actorRef, selectErrorMessage);
+  const samlHandoff = useSelector(actorRef, selectSamlHandoff);
+
+  switch (view) {
+    case 'loading':
+      return <SignInProgress label={t.loading} />;
+    case 'form':
+      return (
+        <Stack gap="lg">
+          <Title order={1}>{t.heading}</Title>
+          <SignInForm
+            busy={busy}
+            showsSecurityCode={showsSecurityCode}
+            captchaSrc={captchaSrc}
+            refusal={refusal}
+            onSubmit={(credentials) => send({ type: 'user.submit', ...credentials })}
+            onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
+          />
+        </Stack>
+      );
+    case 'unavailable':
+      return <SignInUnavailable message={unavailableMessage} />;
+    case 'postingSaml':
+      return samlHandoff ? <SamlPostForm handoff={samlHandoff} /> : <SignInProgress label={t.handingOff} />;
+    case 'handingOff':
+      return <SignInProgress label={t.handingOff} />;
+    case 'failed':
+      return <SignInFailed message={errorMessage} />;
+    case 'signingIn':
+    case 'done':
+      return <SignInProgress label={t.signingIn} />;
+  }
+}
+
+export default function SignInPage() {
+  const { currentUser, context, targetPath, adminTargetPath } = useSession();
+  return (
+    <Container size={440} py="xl">
+      {currentUser === null ? (
+        // The session's first load brings the context the login payload carries.
+        <PageLoader />
+      ) : (
+        <SignInFlow input={{ context, targetPath, adminTargetPath }} />
+      )}
+    </Container>
+  );
+}

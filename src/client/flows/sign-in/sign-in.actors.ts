@@ -1,0 +1,44 @@
+// The sign-in machine's actors over the api module: the only sign-in file that imports it.
+// Expected refusals become results (LoginResult); anything else is thrown for the machine's onError.
+import { fromPromise } from 'xstate';
+import type {
+  FailedAuthCount,
+  FailedAuthCountInput,
+  LoginInput,
+  LoginResult,
+  MfaStart,
+} from '../../../../machines/sign-in/sign-in.types';
+import type { CurrentUser } from '../../../contract/entities';
+import { forcedCalls } from '../../../contract/forced';
+import { sessionCalls } from '../../../contract/session';
+import { acceptedAnswer, getCurrentUser, getFailedAuthCount, isApiError, login, request } from '../../api';
+
+/** Maps a rejected login to the result the machine routes by, or null when it is unexpected. */
+export function loginRefusal(error: unknown, username: string): LoginResult | null {
+  const unavailable = acceptedAnswer(error, sessionCalls.login);
+  if (unavailable?.status === 503) return { type: 'unavailable', message: unavailable.body.message };
+  if (!isApiError(error) || error.kind !== 'http' || error.handled) return null;
+  if (error.status === 422) {
+    return { type: 'refused', username, message: error.body.message, fieldErrors: error.body.errors ?? [] };
+  }
+  if (error.status === 409) return { type: 'sessionExpired' };
+  return null;
+}
+
+export const signInActors = {
+  getFailedAuthCount: fromPromise<FailedAuthCount, FailedAuthCountInput>(async ({ input, signal }) => {
+    const count = await getFailedAuthCount({ username: input.username }, { signal });
+    return { count, checkedAt: Date.now() };
+  }),
+  login: fromPromise<LoginResult, LoginInput>(async ({ input, signal }) => {
+    try {
+      return { type: 'outcome', outcome: await login(input, { signal }) };
+    } catch (error) {
+      const refusal = loginRefusal(error, input.username);
+      if (refusal) return refusal;
+      throw error;
+    }
+  }),
+  getCurrentUser: fromPromise<CurrentUser>(({ signal }) => getCurrentUser({ signal })),
+  startMfa: fromPromise<MfaStart>(({ signal }) => request(forcedCalls.mfaStart, { signal })),
+};
