@@ -1,0 +1,177 @@
+// The local session state: the current user, the context the portal was opened in, and the
+// remembered target paths (section 4.1). Plain TypeScript so that the api layer can invalidate it
+// on a 401 or a 422 reroute; React reads it through SessionProvider.
+import type { Context, CurrentUser } from '../../../contract/entities';
+
+/** Who the portal treats the visitor as after the session was invalidated or cleared. */
+export const ANONYMOUS_USER: CurrentUser = Object.freeze({
+  id: null,
+  username: null,
+  name: null,
+  email: null,
+  mobile: null,
+  phone: null,
+  birthDate: null,
+  isAuthenticated: false,
+  isAdmin: false,
+  isStaff: false,
+  roles: [],
+  type: 'ANONYMOUS',
+});
+
+export interface SessionState {
+  /** null until the first load has answered. */
+  currentUser: CurrentUser | null;
+  context: Context | null;
+  /** A /profile or /access-requests path asked for before signing in. */
+  targetPath: string | null;
+  /** An /admin path asked for before signing in as an admin. */
+  adminTargetPath: string | null;
+}
+
+export interface LoadedSession {
+  currentUser: CurrentUser;
+  context: Context | null;
+}
+
+export type SessionLoader = () => Promise<LoadedSession>;
+export type TargetPathKind = 'targetPath' | 'adminTargetPath';
+
+const STORAGE_KEYS: Record<TargetPathKind, string> = {
+  targetPath: 'portal.targetPath',
+  adminTargetPath: 'portal.adminTargetPath',
+};
+
+const isUnder = (path: string, base: string) =>
+  path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
+
+/** Section 4.1: which remembered path a path belongs to, if any. */
+export function targetPathKind(path: string): TargetPathKind | null {
+  if (isUnder(path, '/admin')) return 'adminTargetPath';
+  if (isUnder(path, '/profile') || isUnder(path, '/access-requests')) return 'targetPath';
+  return null;
+}
+
+function readStored(kind: TargetPathKind): string | null {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEYS[kind]);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(kind: TargetPathKind, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(STORAGE_KEYS[kind]);
+    else window.sessionStorage.setItem(STORAGE_KEYS[kind], value);
+  } catch {
+    // Storage refused: the path is still kept in memory for this page.
+  }
+}
+
+export class SessionStore {
+  private state: SessionState;
+  private readonly listeners = new Set<() => void>();
+  private loader: SessionLoader | null;
+  private loading: Promise<CurrentUser> | null = null;
+  private firstLoad: Promise<CurrentUser> | null = null;
+  /** Bumped by every local change, so a load that started before it cannot overwrite it. */
+  private generation = 0;
+
+  constructor(loader: SessionLoader | null = null) {
+    this.loader = loader;
+    this.state = {
+      currentUser: null,
+      context: null,
+      targetPath: readStored('targetPath'),
+      adminTargetPath: readStored('adminTargetPath'),
+    };
+  }
+
+  configure(loader: SessionLoader): void {
+    this.loader = loader;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getState = (): SessionState => this.state;
+
+  /** The user once the first load has answered (starts it if nobody has). */
+  ready(): Promise<CurrentUser> {
+    const { currentUser } = this.state;
+    if (currentUser !== null) return Promise.resolve(currentUser);
+    this.firstLoad ??= this.reload();
+    return this.firstLoad;
+  }
+
+  /** Loads the current user and context again; concurrent callers share one load. */
+  reload(): Promise<CurrentUser> {
+    if (this.loading) return this.loading;
+    const loader = this.loader;
+    if (!loader) return Promise.reject(new Error('SessionStore: no loader configured'));
+    const startedAt = this.generation;
+    const loading = loader()
+      .then(({ currentUser, context }) => {
+        if (this.generation === startedAt) this.update({ currentUser, context });
+        return this.state.currentUser ?? currentUser;
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+        if (this.state.currentUser === null) this.firstLoad = null;
+      });
+    this.loading = loading;
+    return loading;
+  }
+
+  setCurrentUser(currentUser: CurrentUser): void {
+    this.generation++;
+    this.update({ currentUser });
+  }
+
+  /** A 401 or a 422 reroute: the server has forgotten the user, so do we. */
+  invalidate(): void {
+    this.generation++;
+    this.update({ currentUser: ANONYMOUS_USER });
+  }
+
+  /** Sign-out: the user, the target paths and the context go. */
+  clear(): void {
+    this.generation++;
+    this.clearTargetPaths();
+    this.update({ currentUser: ANONYMOUS_USER, context: null });
+  }
+
+  /** Remembers `path` as the target or admin target path when section 4.1 says so. */
+  rememberTargetPath(path: string): TargetPathKind | null {
+    const kind = targetPathKind(path);
+    if (kind) this.remember(kind, path);
+    return kind;
+  }
+
+  remember(kind: TargetPathKind, path: string): void {
+    writeStored(kind, path);
+    this.update({ [kind]: path });
+  }
+
+  clearTargetPaths(): void {
+    writeStored('targetPath', null);
+    writeStored('adminTargetPath', null);
+    this.update({ targetPath: null, adminTargetPath: null });
+  }
+
+  private update(patch: Partial<SessionState>): void {
+    const next = { ...this.state, ...patch };
+    const changed = (Object.keys(patch) as (keyof SessionState)[]).some((k) => next[k] !== this.state[k]);
+    if (!changed) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The page's one session; start-up gives it its loader (see app/services.ts). */
+export const sessionStore = new SessionStore();
