@@ -1,0 +1,79 @@
+// Opens the database: embedded PGlite (default) or PostgreSQL through a `pg` pool (DATABASE_URL).
+// Both read dates as 'YYYY-MM-DD' strings, bigints as numbers and timestamptz as Date, so the
+// rest of the server cannot tell them apart.
+import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface AppDatabase {
+  readonly db: Kysely<Database>;
+  readonly kind: DatabaseKind;
+  /** Closes the pool or the PGlite instance. */
+  destroy(): Promise<void>;
+}
+
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+
+const asString = (value: string) => value;
+const asNumber = (value: string) => Number(value);
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; /** A folder; undefined keeps the database in memory. */ dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  onPoolError: (error: Error) => void = () => {},
+): Promise<AppDatabase> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = await PGlite.create({
+      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      parsers: { [OID_INT8]: asNumber, [OID_DATE]: asString },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return { db, kind: 'pglite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: withDefaultUser(target.url),
+    max: target.poolSize ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === OID_INT8) return asNumber;
+        if (oid === OID_DATE) return asString;
+        return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', onPoolError);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Like libpq, a URL without a user name connects as the operating-system user. */
+export function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username) return url;
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    return url;
+  }
+  parsed.username = encodeURIComponent(user);
+  return parsed.toString();
+}
+
+/** The database the configuration names. */
+export function databaseTargetOf(config: { databaseUrl: string | null; pgliteDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.pgliteDir };
+}

@@ -1,0 +1,128 @@
+// Server-side sessions. The browser holds only an opaque token (256 bits from the CSPRNG); the
+// database holds its SHA-256, so a leaked table cannot be replayed as cookies. A sign-in always
+// issues a new token (no session fixation). A session ends after the idle timeout without use, or
+// at the absolute timeout after it began, whichever comes first.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../adapters/clock';
+import type { Random } from '../adapters/random';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  touchSession,
+  updateSessionData,
+  type SessionRow,
+} from '../db/repositories/sessions';
+import type { Database, SessionContext, SessionData, SessionType } from '../db/schema';
+
+export type { SessionRow };
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export interface IssuedSession {
+  /** The cookie value; never stored. */
+  token: string;
+  session: SessionRow;
+}
+
+const TOKEN_BYTES = 32;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class SessionService {
+  /** Last-seen writes are skipped when the previous one is this recent. */
+  readonly #touchIntervalMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    readonly policy: SessionPolicy,
+  ) {
+    this.#touchIntervalMs = Math.min(60_000, Math.floor(policy.idleMs / 10));
+  }
+
+  /** The live session the token names, its last-seen time refreshed; null when none. */
+  async resolve(token: string | undefined): Promise<SessionRow | null> {
+    if (!token || !TOKEN_PATTERN.test(token)) return null;
+    const now = this.clock.now();
+    const session = await findLiveSession(this.db, hashSessionToken(token), now);
+    if (!session) return null;
+    if (session.absoluteExpiresAt.getTime() <= now.getTime()) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= this.#touchIntervalMs) {
+      const expiresAt = this.#expiryFrom(now, session.absoluteExpiresAt);
+      await touchSession(this.db, session.idHash, now, expiresAt);
+      return { ...session, lastSeenAt: now, expiresAt };
+    }
+    return session;
+  }
+
+  async startAnonymous(context: SessionContext): Promise<IssuedSession> {
+    return this.#issue(this.db, { identityId: null, type: 'ANONYMOUS', context, data: {} });
+  }
+
+  /**
+   * Ends `previous` (if any) and issues a new session for the identity: the new token is what
+   * prevents fixation. Run inside the sign-in transaction (`db` is the transaction).
+   */
+  async startSignedIn(
+    db: Kysely<Database>,
+    previous: SessionRow | null,
+    fields: {
+      identityId: string;
+      type: Exclude<SessionType, 'ANONYMOUS'>;
+      context: SessionContext;
+      data: SessionData;
+    },
+  ): Promise<IssuedSession> {
+    if (previous) await deleteSession(db, previous.idHash);
+    return this.#issue(db, fields);
+  }
+
+  async end(idHash: string): Promise<void> {
+    await deleteSession(this.db, idHash);
+  }
+
+  async setData(idHash: string, data: SessionData, db: Kysely<Database> = this.db): Promise<void> {
+    await updateSessionData(db, idHash, data);
+  }
+
+  /** Deletes every expired session; answers how many. */
+  async sweep(): Promise<number> {
+    return deleteExpiredSessions(this.db, this.clock.now());
+  }
+
+  async #issue(
+    db: Kysely<Database>,
+    fields: { identityId: string | null; type: SessionType; context: SessionContext; data: SessionData },
+  ): Promise<IssuedSession> {
+    const token = this.random.bytes(TOKEN_BYTES).toString('base64url');
+    const now = this.clock.now();
+    const absoluteExpiresAt = new Date(now.getTime() + this.policy.absoluteMs);
+    const session: SessionRow = {
+      idHash: hashSessionToken(token),
+      identityId: fields.identityId,
+      type: fields.type,
+      context: fields.context,
+      data: fields.data,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: this.#expiryFrom(now, absoluteExpiresAt),
+      absoluteExpiresAt,
+    };
+    await insertSession(db, session);
+    return { token, session };
+  }
+
+  #expiryFrom(now: Date, absoluteExpiresAt: Date): Date {
+    return new Date(Math.min(now.getTime() + this.policy.idleMs, absoluteExpiresAt.getTime()));
+  }
+}

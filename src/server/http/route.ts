@@ -1,0 +1,132 @@
+// Registers a contract call (src/contract) as a route under /rest/ui/. The helper is the one place
+// that enforces, for every call: who may call it (session rules), request validation with the
+// call's valibot schemas (400 with field errors; the handler never runs, so nothing changes),
+// and the response's own contract (a mismatch is a 500 with a stack-trace hash, never sent).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
+import type { FieldError } from '../../contract/errors';
+import { refuse } from '../domain/errors';
+import type { SessionRow } from '../domain/sessions';
+import { ResponseContractError } from './errors';
+import type { Services } from './services';
+import { sessionOf } from './session-cookie';
+
+/**
+ * - anonymous: anyone; the session (if any) is offered.
+ * - any-session: anyone; meant for calls like logout that work with or without a session.
+ * - pending: an AUTHENTICATION_PENDING session (forced sign-in steps).
+ * - authenticated: an AUTHENTICATED session.
+ */
+export type Access = 'anonymous' | 'any-session' | 'pending' | 'authenticated';
+
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+
+export interface CallContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  /** The live session; non-null for pending and authenticated calls. */
+  session: SessionRow | null;
+  /** The signed-in identity's id; throws 401 when there is none. */
+  identityId(): string;
+}
+
+export interface RegisterOptions {
+  access?: Access;
+  /** Requests per minute per client IP; defaults to RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute?: number;
+}
+
+/** `anonymous/realms/:realm/auth-enabled` -> `/rest/ui/anonymous/realms/:realm/auth-enabled`. */
+export function routeUrlOf(path: string): string {
+  const clean = path.replace(/^\/+/, '');
+  // Fastify's own placeholder syntax is `:name` too; names are checked so a typo cannot slip by.
+  return API_BASE + clean.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => `:${name}`);
+}
+
+function fieldErrors(
+  part: 'params' | 'query' | 'body',
+  issues: readonly v.BaseIssue<unknown>[],
+): FieldError[] {
+  return issues.map((issue) => ({ fieldName: v.getDotPath(issue) ?? part, message: issue.message }));
+}
+
+export function registerCall<
+  P extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  R extends AnySchema,
+  A extends Partial<Record<number, AnySchema>>,
+>(
+  app: FastifyInstance,
+  call: CallDef<P, Q, B, R, A>,
+  options: RegisterOptions,
+  handler: (ctx: CallContext<Out<P>, Out<Q>, Out<B>>) => Promise<v.InferInput<R>>,
+): void {
+  const access: Access = options.access ?? (call.anonymous ? 'anonymous' : 'authenticated');
+  const services = app.services;
+  app.route({
+    method: call.method,
+    url: routeUrlOf(call.path),
+    config: {
+      rateLimit: {
+        max: options.rateLimitPerMinute ?? services.config.rateLimitPerMinute,
+        timeWindow: 60_000,
+      },
+    },
+    handler: async (request, reply) => {
+      const errors: FieldError[] = [];
+      const parse = <S extends AnySchema | undefined>(
+        schema: S,
+        input: unknown,
+        part: 'params' | 'query' | 'body',
+      ): Out<S> => {
+        if (!schema) return undefined as Out<S>;
+        const result = v.safeParse(schema, input);
+        if (result.success) return result.output as Out<S>;
+        errors.push(...fieldErrors(part, result.issues));
+        return undefined as Out<S>;
+      };
+      const params = parse(call.params, { ...(request.params as object) }, 'params');
+      const query = parse(call.query, { ...(request.query as object) }, 'query');
+      const body = parse(call.body, request.body, 'body');
+      if (errors.length > 0) throw refuse.invalid(errors);
+
+      const session = await sessionOf(request, services);
+      if (access === 'pending' || access === 'authenticated') {
+        if (!session || session.type === 'ANONYMOUS') throw refuse.sessionExpired();
+        const wanted = access === 'pending' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';
+        if (session.type !== wanted) throw refuse.forbidden();
+      }
+
+      const result = await handler({
+        params,
+        query,
+        body,
+        request,
+        reply,
+        services,
+        session,
+        identityId() {
+          if (!session?.identityId) throw refuse.sessionExpired();
+          return session.identityId;
+        },
+      });
+
+      const checked = v.safeParse(call.response, result);
+      if (!checked.success) {
+        throw new ResponseContractError(
+          call.id,
+          checked.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`),
+        );
+      }
+      reply.header('cache-control', 'no-store');
+      if (checked.output === null) return reply.code(204).send();
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(checked.output));
+    },
+  });
+}

@@ -1,0 +1,68 @@
+// Anonymous and session calls of section 7 (the foundation's part of them).
+import type { FastifyInstance } from 'fastify';
+import { sessionCalls as calls } from '../../../contract/session';
+import { ANONYMOUS_USER, toCurrentUser } from '../../domain/current-user';
+import { refuse } from '../../domain/errors';
+import { findIdentityWithRoles } from '../../db/repositories/identities';
+import { registerCall } from '../route';
+import { clearSessionCookie, setSessionCookie } from '../session-cookie';
+
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { config, reference, signIn, sessions, db } = app.services;
+
+  registerCall(
+    app,
+    calls.getContext,
+    {},
+    async ({ session }) => session?.context ?? reference.defaultContext(),
+  );
+
+  registerCall(app, calls.getCurrentUser, {}, async ({ session }) => {
+    if (!session?.identityId) return ANONYMOUS_USER;
+    const found = await findIdentityWithRoles(db, session.identityId);
+    if (!found) return ANONYMOUS_USER;
+    return toCurrentUser(found.identity, found.roles, session.type);
+  });
+
+  registerCall(app, calls.getEnvironment, {}, async () => ({
+    environment: config.nodeEnv,
+    applicationVersion: config.appVersion,
+  }));
+
+  registerCall(app, calls.getFrameOrigin, {}, async ({ session }) => ({
+    origin: await reference.frameOrigin(session?.context ?? (await reference.defaultContext())),
+  }));
+
+  registerCall(app, calls.getRealmAuthEnabled, {}, async ({ params }) =>
+    reference.realmAuthEnabled(params.realm),
+  );
+
+  registerCall(app, calls.getEnum, {}, async ({ params }) => {
+    const values = await reference.enumeration(params.name);
+    if (!values) throw refuse.notFound();
+    return values;
+  });
+
+  registerCall(app, calls.getProperty, {}, async ({ params }) => reference.property(params.name));
+
+  registerCall(app, calls.getTrustedDevicePeriod, {}, async () => reference.trustedDevicePeriod());
+
+  registerCall(
+    app,
+    calls.login,
+    { rateLimitPerMinute: config.loginRateLimitPerMinute },
+    async ({ body, request, reply, session }) => {
+      const { outcome, issued } = await signIn.signIn(body, { ipAddress: request.ip ?? null, session });
+      setSessionCookie(reply, config, issued);
+      return outcome;
+    },
+  );
+
+  registerCall(app, calls.getFailedAuthCount, {}, async ({ query }) => signIn.failedCount(query.username));
+
+  registerCall(app, calls.logout, { access: 'any-session' }, async ({ session, reply }) => {
+    if (session) await sessions.end(session.idHash);
+    clearSessionCookie(reply, config);
+    return null;
+  });
+}
