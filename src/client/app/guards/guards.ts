@@ -1,0 +1,87 @@
+// Route guards of sections 2.1, 2.3, 2.6, 2.7 and 6 as pure functions of (current user, path).
+// The route wrapper (guard-loader.ts) carries out what they decide.
+import type { CurrentUser } from '../../../contract/entities';
+import {
+  ACCESS_REQUESTS_ROUTE,
+  ADMIN_ROUTE,
+  APPLICATIONS_ROUTE,
+  FORCED_ACTIONS_ROUTE,
+  PERMISSION_DENIED_ROUTE,
+  PROFILE_ROUTE,
+  SIGN_IN_ROUTE,
+} from '../routes';
+import type { TargetPathKind } from '../session/session-store';
+
+export type GuardDecision =
+  | { type: 'allow' }
+  /** Go to `to`; with `remember`, keep the asked-for path as the target or admin target path. */
+  | { type: 'redirect'; to: string; remember?: TargetPathKind };
+
+export type Guard = (user: CurrentUser, path: string) => GuardDecision;
+
+export const VIEW_ACCESS_REQUESTS = 'VIEW_ACCESS_REQUESTS';
+
+const allow: GuardDecision = { type: 'allow' };
+const redirect = (to: string, remember?: TargetPathKind): GuardDecision =>
+  remember ? { type: 'redirect', to, remember } : { type: 'redirect', to };
+
+/** In the middle of the forced sign-in steps (section 2.6). */
+export const isPending = (user: CurrentUser): boolean => user.type === 'AUTHENTICATION_PENDING';
+
+/** Fully signed in: authenticated and past every forced step. */
+export const isSignedIn = (user: CurrentUser): boolean => user.isAuthenticated && !isPending(user);
+
+export const holdsViewAccessRequests = (user: CurrentUser): boolean =>
+  user.roles.includes(VIEW_ACCESS_REQUESTS);
+
+/** Where a signed-in user lands (section 2.1). */
+export const landingRoute = (user: CurrentUser): string =>
+  holdsViewAccessRequests(user) ? ACCESS_REQUESTS_ROUTE : APPLICATIONS_ROUTE;
+
+const isUnder = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** Section 2.3: the applications page is a route under /profile ending in -applications. */
+export const isApplicationsPath = (path: string): boolean => /^\/profile\/[^/]+-applications\/?$/.test(path);
+
+/** '/': signed-in users go to their landing page; anyone else (anonymous, pending) stays. */
+export const signInGuard: Guard = (user) => (isSignedIn(user) ? redirect(landingRoute(user)) : allow);
+
+/** Profile routes: a signed-in user; anyone else signs in first and the path is remembered. */
+export const profileGuard: Guard = (user) =>
+  isSignedIn(user) ? allow : redirect(SIGN_IN_ROUTE, 'targetPath');
+
+/** The applications page: a profile route that VIEW_ACCESS_REQUESTS holders are denied. */
+export const applicationsGuard: Guard = (user, path) => {
+  const asProfile = profileGuard(user, path);
+  if (asProfile.type === 'redirect') return asProfile;
+  return holdsViewAccessRequests(user) ? redirect(PERMISSION_DENIED_ROUTE) : allow;
+};
+
+/** Access requests (section 2.7): admins and VIEW_ACCESS_REQUESTS holders. */
+export const accessRequestsGuard: Guard = (user) => {
+  if (!isSignedIn(user)) return redirect(SIGN_IN_ROUTE, 'targetPath');
+  return user.isAdmin || holdsViewAccessRequests(user) ? allow : redirect(PERMISSION_DENIED_ROUTE);
+};
+
+/** Forced steps: only while authentication is pending; anyone else goes to '/'. */
+export const forcedActionsGuard: Guard = (user) => (isPending(user) ? allow : redirect(SIGN_IN_ROUTE));
+
+/** Admin routes: signed-in admins only; anyone else goes to '/' with the admin target path kept. */
+export const adminGuard: Guard = (user) =>
+  isSignedIn(user) && user.isAdmin ? allow : redirect(SIGN_IN_ROUTE, 'adminTargetPath');
+
+/** The guard that applies to a path, or null for public pages. */
+export function guardFor(path: string): Guard | null {
+  if (path === SIGN_IN_ROUTE) return signInGuard;
+  if (isApplicationsPath(path)) return applicationsGuard;
+  if (isUnder(path, PROFILE_ROUTE)) return profileGuard;
+  if (isUnder(path, ACCESS_REQUESTS_ROUTE)) return accessRequestsGuard;
+  if (isUnder(path, FORCED_ACTIONS_ROUTE)) return forcedActionsGuard;
+  if (isUnder(path, ADMIN_ROUTE)) return adminGuard;
+  return null;
+}
+
+/** The decision for a path: its guard's, or allow for public pages. */
+export function decide(user: CurrentUser, path: string): GuardDecision {
+  return guardFor(path)?.(user, path) ?? allow;
+}

@@ -1,0 +1,112 @@
+// The authenticated header (section 2.2): Access Requests link for VIEW_ACCESS_REQUESTS holders,
+// the application-grid dropdown and the person menu (Profile, User guide, Sign out).
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
+import { handoffClickHandlers, useHandoff } from '../handoff';
+import { holdsViewAccessRequests } from '../guards/guards';
+import { ACCESS_REQUESTS_ROUTE, PROFILE_ROUTE, USER_GUIDE_ROUTE } from '../routes';
+import { useServices } from '../services';
+import { useSignOut } from '../session/use-sign-out';
+import { shellTexts } from '../texts';
+import { facilityLabel } from '../../pages/applications.texts';
+import { AppGridIcon, ChevronDownIcon } from './icons';
+
+type AppsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; targets: HandoffTarget[] };
+
+function AppGridMenu() {
+  const services = useServices();
+  const onHandoff = useHandoff();
+  const [apps, setApps] = useState<AppsState>({ status: 'idle' });
+
+  const load = () => {
+    if (apps.status === 'loading' || apps.status === 'loaded') return;
+    setApps({ status: 'loading' });
+    services.getAccessibleApps().then(
+      (targets) => setApps({ status: 'loaded', targets }),
+      () => setApps({ status: 'failed' }),
+    );
+  };
+
+  return (
+    <Menu position="bottom-end" width={300} onOpen={load}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={shellTexts.applicationGrid}>
+          <AppGridIcon />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
+        {apps.status === 'loaded' ? (
+          apps.targets.length === 0 ? (
+            <Text size="sm" px="sm" py="xs">
+              {shellTexts.noOtherApplications}
+            </Text>
+          ) : (
+            apps.targets.map((target) => {
+              const facility = facilityLabel(target);
+              return (
+                <Menu.Item
+                  key={`${target.appCode}:${target.facilityCode ?? ''}`}
+                  component="a"
+                  {...handoffClickHandlers(target, onHandoff)}
+                >
+                  <Text size="sm" fw={600}>
+                    {target.appName}
+                  </Text>
+                  {facility && <Text size="xs">{facility}</Text>}
+                </Menu.Item>
+              );
+            })
+          )
+        ) : apps.status === 'failed' ? null : (
+          <Group justify="center" py="xs">
+            <Loader size="sm" aria-label={shellTexts.loading} />
+          </Group>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function PersonMenu({ user }: { user: CurrentUser }) {
+  const signOut = useSignOut();
+  const name = user.name ?? user.username ?? shellTexts.profile;
+  return (
+    <Menu position="bottom-end" width={200}>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<ChevronDownIcon />}>
+          {name}
+          <VisuallyHidden> {shellTexts.accountMenu}</VisuallyHidden>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={PROFILE_ROUTE}>
+          {shellTexts.profile}
+        </Menu.Item>
+        <Menu.Item component={Link} to={USER_GUIDE_ROUTE}>
+          {shellTexts.userGuide}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={() => void signOut()}>{shellTexts.signOut}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export default function AuthenticatedNav({ user }: { user: CurrentUser }) {
+  return (
+    <Group component="nav" aria-label={shellTexts.mainNavigation} gap="sm">
+      {holdsViewAccessRequests(user) && (
+        <Anchor component={Link} to={ACCESS_REQUESTS_ROUTE} fw={500}>
+          {shellTexts.accessRequests}
+        </Anchor>
+      )}
+      <AppGridMenu />
+      <PersonMenu user={user} />
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+// The toasts, loaded after the first paint: @mantine/notifications' container (with its transitions
+// and scroll locking), the api notices and the 'Update available' toast are not needed to draw the
+// sign-in page. Toasts asked for before this arrives wait in the notifications store.
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { NoticeToasts, UpdateAvailableToast } from '../toasts';
+
+export default function ToastHost() {
+  return (
+    <>
+      <Notifications position="top-right" />
+      <NoticeToasts />
+      <UpdateAvailableToast />
+    </>
+  );
+}

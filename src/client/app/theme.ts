@@ -1,0 +1,41 @@
+// A calm bank theme: harbour blue on white, system fonts, small radii, keyboard-visible focus rings.
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Shades 6 and up give text at least 4.5:1 on white and on the lightest shade (WCAG AA). */
+const harbour: MantineColorsTuple = [
+  '#edf4f8',
+  '#dbe6ee',
+  '#b3cbdc',
+  '#88aec9',
+  '#6a97b8',
+  '#4f82a9',
+  '#3a7099',
+  '#30668f',
+  '#285a80',
+  '#1b4d72',
+];
+
+export const theme = createTheme({
+  primaryColor: 'harbour',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { harbour },
+  black: '#1b2733',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '600' },
+  defaultRadius: 'sm',
+  focusRing: 'auto',
+  cursorType: 'pointer',
+});
+
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * The per-request CSP nonce the server writes into <meta name="csp-nonce">, so the <style> tags
+ * Mantine injects are allowed without 'unsafe-inline'. Empty when the page was not served by the
+ * server (Vite's dev server leaves the placeholder).
+ */
+export function getStyleNonce(): string {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+  return content === NONCE_PLACEHOLDER ? '' : content;
+}

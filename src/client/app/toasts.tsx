@@ -1,0 +1,97 @@
+// The shell's toasts (section 2.2 and 8): the previous sign-in notice (8 s), the api layer's notices
+// (8 s), and 'Update available' with 'Reload page', which stays until dismissed.
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { PreviousSignInAttempt } from '../../contract/entities';
+import { selectUpdateAvailable } from '../../../machines/session/app-version/app-version.select';
+import { TOAST_DURATION_MS } from './constants';
+import { onNotice, type Notice, type NoticeTone } from './notices';
+import { previousSignInMessage } from './previous-sign-in';
+import { previousSignInTexts, shellTexts } from './texts';
+import type { AppVersionActor } from './version/app-version';
+import { useAppVersionActor } from './version/app-version';
+
+export const PREVIOUS_SIGN_IN_TOAST_ID = 'previous-sign-in';
+export const UPDATE_AVAILABLE_TOAST_ID = 'update-available';
+
+const toneColor: Record<NoticeTone, string> = {
+  info: 'blue',
+  success: 'teal',
+  warning: 'orange',
+  error: 'red',
+};
+
+export function showPreviousSignInToast(attempt: PreviousSignInAttempt): void {
+  const lines = previousSignInMessage(attempt);
+  const needsAttention = attempt.isGeolocationDifferent || !attempt.isSuccessful;
+  notifications.hide(PREVIOUS_SIGN_IN_TOAST_ID);
+  notifications.show({
+    id: PREVIOUS_SIGN_IN_TOAST_ID,
+    title: previousSignInTexts.title,
+    color: needsAttention ? toneColor.warning : toneColor.info,
+    autoClose: TOAST_DURATION_MS,
+    message: (
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  });
+}
+
+export function showNoticeToast(notice: Notice): void {
+  // The same message twice (two calls answered 401 together) shows one toast.
+  const id = `notice:${notice.message}`;
+  notifications.hide(id);
+  notifications.show({
+    id,
+    title: notice.title,
+    message: notice.message,
+    color: toneColor[notice.tone],
+    autoClose: TOAST_DURATION_MS,
+  });
+}
+
+/** Shows the notices the api layer raises (401 session expired, 422 reroute message). */
+export function NoticeToasts() {
+  useEffect(() => onNotice(showNoticeToast), []);
+  return null;
+}
+
+function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
+  const updateAvailable = useSelector(actor, selectUpdateAvailable);
+  useEffect(() => {
+    if (!updateAvailable) {
+      notifications.hide(UPDATE_AVAILABLE_TOAST_ID);
+      return;
+    }
+    notifications.show({
+      id: UPDATE_AVAILABLE_TOAST_ID,
+      title: shellTexts.updateAvailable,
+      autoClose: false,
+      withCloseButton: true,
+      closeButtonProps: { 'aria-label': shellTexts.dismiss },
+      onClose: () => actor.send({ type: 'user.dismiss' }),
+      message: (
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Text size="sm">{shellTexts.updateAvailableMessage}</Text>
+          <Button size="xs" onClick={() => actor.send({ type: 'user.reload' })}>
+            {shellTexts.reloadPage}
+          </Button>
+        </Group>
+      ),
+    });
+  }, [actor, updateAvailable]);
+  return null;
+}
+
+/** 'Update available', driven by the app-version watcher; stays until dismissed or reloaded. */
+export function UpdateAvailableToast() {
+  const actor = useAppVersionActor();
+  return actor ? <UpdateAvailableToastFor actor={actor} /> : null;
+}
