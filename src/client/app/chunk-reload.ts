@@ -5,6 +5,10 @@ import { CHUNK_LOAD_TIMEOUT_MS } from './constants';
 
 const KEY = 'portal.chunkReloads';
 
+export type ReloadPage = () => void;
+
+const reloadWindow: ReloadPage = () => window.location.reload();
+
 function reloadedFor(): string[] {
   try {
     const parsed: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? '[]');
@@ -23,7 +27,7 @@ function failureKey(error: unknown, fallback: string): string {
  * Reloads the page for this failure unless it already caused a reload in this tab (or storage is
  * unavailable, so a loop could not be prevented). Returns whether the page is reloading.
  */
-export function reloadForChunkFailure(error: unknown, fallbackKey = 'chunk'): boolean {
+export function reloadForChunkFailure(error: unknown, fallbackKey = 'chunk', reload = reloadWindow): boolean {
   const key = failureKey(error, fallbackKey);
   const seen = reloadedFor();
   if (seen.includes(key)) return false;
@@ -32,7 +36,7 @@ export function reloadForChunkFailure(error: unknown, fallbackKey = 'chunk'): bo
   } catch {
     return false;
   }
-  window.location.reload();
+  reload();
   return true;
 }
 
@@ -40,14 +44,20 @@ export class ChunkLoadTimeoutError extends Error {
   override readonly name = 'ChunkLoadTimeoutError';
 }
 
+export interface LoadChunkOptions {
+  /** Section 9: 120 s. */
+  timeoutMs?: number;
+  reload?: ReloadPage;
+}
+
 /**
- * Loads a lazy chunk with section 9's 120 s time-out; on failure reloads the page once (the
- * returned promise then never settles, the page is going away) or rethrows for the error element.
+ * Loads a lazy chunk within the time-out; on failure reloads the page once (the returned promise
+ * then never settles: the page is going away) or rethrows for the route's error element.
  */
 export function loadChunk<T>(
   load: () => Promise<T>,
   name: string,
-  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+  { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, reload = reloadWindow }: LoadChunkOptions = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
@@ -65,16 +75,16 @@ export function loadChunk<T>(
       },
     );
   }).catch((error: unknown) => {
-    if (reloadForChunkFailure(error, name)) return new Promise<T>(() => {});
+    if (reloadForChunkFailure(error, name, reload)) return new Promise<T>(() => {});
     throw error;
   });
 }
 
 /** Vite's event for a failed preload of a dynamic import's dependencies. */
-export function installPreloadErrorReload(target: Window = window): () => void {
+export function installPreloadErrorReload(target: Window = window, reload = reloadWindow): () => void {
   const onPreloadError = (event: Event) => {
     const payload = (event as Event & { payload?: unknown }).payload;
-    if (reloadForChunkFailure(payload, 'preload')) event.preventDefault();
+    if (reloadForChunkFailure(payload, 'preload', reload)) event.preventDefault();
   };
   target.addEventListener('vite:preloadError', onPreloadError);
   return () => target.removeEventListener('vite:preloadError', onPreloadError);

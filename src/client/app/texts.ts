@@ -21,7 +21,8 @@ export const shellTexts = {
   applicationGrid: 'Applications',
   /** Spec 2.2, word for word (no full stop, unlike the applications page). */
   noOtherApplications: 'You do not have access to any other applications',
-  accountMenu: 'account menu',
+  /** The person menu's accessible name starts with the visible name (WCAG 2.5.3). */
+  accountMenu: (name: string) => `${name} account menu`,
   profile: 'Profile',
   signOut: 'Sign out',
 

@@ -2,7 +2,7 @@
 // the application-grid dropdown and the person menu (Profile, User guide, Sign out).
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
-import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
@@ -78,9 +78,8 @@ function PersonMenu({ user }: { user: CurrentUser }) {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<ChevronDownIcon />}>
+        <Button variant="subtle" rightSection={<ChevronDownIcon />} aria-label={shellTexts.accountMenu(name)}>
           {name}
-          <VisuallyHidden> {shellTexts.accountMenu}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
