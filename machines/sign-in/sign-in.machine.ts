@@ -151,7 +151,20 @@ export const signInMachine = setup({
       assertEvent(event, 'user.refreshCaptcha');
       return { captchaNonce: event.timestamp };
     }),
-    forgetAttempt: assign({ refusal: null, unavailableMessage: null, errorMessage: null }),
+    /** A new attempt starts clean: nothing of the last one's refusal, outcome or failure stays. */
+    forgetAttempt: assign({
+      refusal: null,
+      unavailableMessage: null,
+      errorMessage: null,
+      samlHandoff: null,
+      forcedAction: null,
+      isSingleSignOn: false,
+      appName: null,
+      previousSignInAttempt: null,
+      currentUser: null,
+      smsUnavailableMessage: null,
+      route: null,
+    }),
     storeRefusal: assign((_, result: LoginResult) => ({
       refusal:
         result.type === 'refused'

@@ -99,7 +99,7 @@ export function SignInForm({
           <TextInput
             label={t.username}
             autoComplete="username"
-            withAsterisk
+            required
             errorProps={errorProps}
             ref={(node) => {
               inputs.current.username = node;
@@ -111,7 +111,7 @@ export function SignInForm({
           <PasswordInput
             label={t.password}
             autoComplete="current-password"
-            withAsterisk
+            required
             errorProps={errorProps}
             ref={(node) => {
               inputs.current.password = node;
@@ -136,7 +136,7 @@ export function SignInForm({
               <TextInput
                 label={t.securityCode}
                 autoComplete="off"
-                withAsterisk
+                required
                 errorProps={errorProps}
                 ref={(node) => {
                   inputs.current.captchaCode = node;
