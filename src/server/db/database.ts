@@ -25,7 +25,13 @@ const asString = (value: string) => value;
 const asNumber = (value: string) => Number(value);
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; /** A folder; undefined keeps the database in memory. */ dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** A folder; undefined keeps the database in memory. */
+      dataDir?: string;
+      /** Start from a dump (PGlite's dumpDataDir tarball) instead of an empty cluster. */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(
@@ -36,10 +42,16 @@ export async function openDatabase(
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       parsers: { [OID_INT8]: asNumber, [OID_DATE]: asString },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-    return { db, kind: 'pglite', destroy: () => db.destroy() };
+    const destroy = async () => {
+      await db.destroy();
+      // Kysely skips the driver's destroy when no query ever ran: close the instance ourselves.
+      if (!pglite.closed) await pglite.close();
+    };
+    return { db, kind: 'pglite', destroy };
   }
   const pool = new pg.Pool({
     connectionString: withDefaultUser(target.url),

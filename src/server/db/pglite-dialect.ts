@@ -91,6 +91,7 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {
     const { pglite } = this.#config;
     this.#pglite = typeof pglite === 'function' ? await pglite() : pglite;
+    if (this.#pglite.closed) throw new Error('The PGlite instance is closed');
     await this.#pglite.waitReady;
     this.#connection = new PGliteConnection(this.#pglite);
   }

@@ -103,6 +103,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     const services = createServices(config, database, deps);
     app.decorate('services', services);
     installErrorHandler(app, services.clock);
+    // Calls take JSON only: any other body type is a 415, not a string handed to validation.
+    app.removeContentTypeParser('text/plain');
 
     // Tier 1: external plugins.
     await app.register(cookie);

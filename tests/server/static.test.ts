@@ -1,0 +1,105 @@
+// The portal's pages and assets: index.html for page paths with the CSP nonce filled in, hashed
+// assets cached for good, JSON 404s elsewhere, and a clear 503 when the portal is not built.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGE } from '../../src/server/domain/messages';
+import { PORTAL_NOT_BUILT_MESSAGE } from '../../src/server/http/plugins/portal';
+import { API, startServer, type TestResponse, type TestServer } from './support/server';
+import { targets } from './support/targets';
+
+const INDEX = `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__">
+<script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
+
+function styleNonce(res: TestResponse): string {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const match = /style-src 'self' 'nonce-([^']+)'/.exec(csp);
+  if (!match?.[1]) throw new Error(`No style nonce in ${csp}`);
+  return match[1];
+}
+
+describe.each(targets)('portal pages on $name', (target) => {
+  let server: TestServer;
+  let unbuilt: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log("portal");');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    [server, unbuilt] = await Promise.all([
+      startServer(target, { env: { PORTAL_DIST: dist } }),
+      startServer(target, { env: { SEED_DEMO: 'false' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.close(), unbuilt?.close()]);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the request’s CSP nonce in place of the placeholder', async () => {
+    const res = await server.client().get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.text).not.toContain('__CSP_NONCE__');
+    expect(res.text).toContain(`<meta name="csp-nonce" content="${styleNonce(res)}">`);
+  });
+
+  it('answers index.html for any page path (the SPA routes, /not-found included)', async () => {
+    for (const page of [
+      '/profile/my-applications',
+      '/password-reset/set-password',
+      '/no/such/page',
+      '/index.html',
+    ]) {
+      const res = await server.client().get(page);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).toContain(`content="${styleNonce(res)}"`);
+    }
+  });
+
+  it('serves hashed assets with immutable caching, other files revalidated', async () => {
+    const asset = await server.client().get('/assets/index-AbC123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log("portal");');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-application-version')).not.toBeNull();
+    const icon = await server.client().get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers a missing asset and unknown reserved paths with a JSON 404, never index.html', async () => {
+    for (const p of [
+      '/assets/missing-123.js',
+      `${API}unknown`,
+      '/saml/nothing',
+      '/.well-known/nothing',
+      '/dev/x',
+    ]) {
+      const res = await server.client().get(p);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: NOT_FOUND_MESSAGE });
+    }
+    const post = await server.client().post('/profile', {});
+    expect(post.status).toBe(404);
+  });
+
+  it('without a build, answers pages with a 503 that says to run npm run build, and the API still works', async () => {
+    const page = await unbuilt.client().get('/profile');
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(page.text).toBe(PORTAL_NOT_BUILT_MESSAGE);
+    expect(page.text).toContain('npm run build');
+    const root = await unbuilt.client().get('/');
+    expect(root.status).toBe(503);
+    const api = await unbuilt.client().get(`${API}anonymous/context`);
+    expect(api.status).toBe(200);
+    expect((await unbuilt.client().get('/health')).status).toBe(200);
+  });
+});
