@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { MantineProvider, Text } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getStyleNonce, theme } from '../../src/client/app/theme';
+import { cssVariablesResolver, DIMMED_TEXT, getStyleNonce, theme } from '../../src/client/app/theme';
 
 const html = readFileSync(resolve(process.cwd(), 'src/client/index.html'), 'utf8');
 const page = new DOMParser().parseFromString(html, 'text/html');
@@ -57,7 +57,12 @@ describe('getStyleNonce', () => {
   it("is put on Mantine's style tags", () => {
     setNonceMeta('r4nd0m');
     render(
-      <MantineProvider theme={theme} getStyleNonce={getStyleNonce} deduplicateCssVariables={false}>
+      <MantineProvider
+        theme={theme}
+        getStyleNonce={getStyleNonce}
+        cssVariablesResolver={cssVariablesResolver}
+        deduplicateCssVariables={false}
+      >
         <Text>hello</Text>
       </MantineProvider>,
     );
@@ -65,6 +70,9 @@ describe('getStyleNonce', () => {
     expect(styles.length).toBeGreaterThan(0);
     for (const style of styles) expect(style.getAttribute('nonce')).toBe('r4nd0m');
     // Every theme variable is written (default-css-variables.css is not imported).
-    expect(styles.map((s) => s.textContent).join('')).toContain('--mantine-color-harbour-7');
+    const css = styles.map((s) => s.textContent).join('');
+    expect(css).toContain('--mantine-color-harbour-7');
+    // Dimmed text meets WCAG AA contrast.
+    expect(css).toContain(`--mantine-color-dimmed: ${DIMMED_TEXT}`);
   });
 });

@@ -91,7 +91,10 @@ describe('header, authenticated', () => {
     const user = userEvent.setup();
     renderApp({ user: users.customer, path: '/profile', services: fakeServices([]) });
     await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
-    expect(await screen.findByText('You do not have access to any other applications')).toBeInTheDocument();
+    const empty = await screen.findByRole('menuitem', {
+      name: 'You do not have access to any other applications',
+    });
+    expect(empty).toBeDisabled();
   });
 
   it('hands off from the grid through the handoff hook point', async () => {
@@ -193,6 +196,7 @@ describe('toasts', () => {
     renderApp({ user: users.anonymous });
     await user.click(await screen.findByRole('button', { name: 'Show previous sign-in' }));
     expect(await screen.findByText('Previous sign-in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: shellTexts.dismiss })).toBeInTheDocument();
     expect(
       screen.getByText(/^Your previous sign-in attempt was on .* from Sydney, Australia, Oceania\.$/),
     ).toBeInTheDocument();

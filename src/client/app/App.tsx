@@ -8,7 +8,7 @@ import { HandoffContext, type HandoffHandler } from './handoff-context';
 import { portalServices, ServicesContext, type PortalServices } from './services';
 import { SessionProvider } from './session/SessionProvider';
 import { sessionStore, type SessionStore } from './session/session-store';
-import { getStyleNonce, theme } from './theme';
+import { cssVariablesResolver, getStyleNonce, theme } from './theme';
 import { AppVersionContext, type AppVersionActor } from './version/app-version';
 
 const ToastHost = lazy(() => loadChunk(() => import('./shell/ToastHost'), 'ToastHost'));
@@ -36,7 +36,13 @@ export function AppProviders({
 }: AppProvidersProps) {
   const content = handoff ? <HandoffContext value={handoff}>{children}</HandoffContext> : children;
   return (
-    <MantineProvider theme={theme} getStyleNonce={getStyleNonce} deduplicateCssVariables={false} env={env}>
+    <MantineProvider
+      theme={theme}
+      getStyleNonce={getStyleNonce}
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+      env={env}
+    >
       <ServicesContext value={services}>
         <SessionProvider store={session}>
           <AppVersionContext value={appVersion}>

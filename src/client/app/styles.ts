@@ -7,6 +7,8 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 
 import '@mantine/core/styles/UnstyledButton.css';
+// Anchor is a Text: Text's rules must come first or they cancel Anchor's underline.
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/CloseButton.css';
@@ -23,7 +25,6 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 
 import './shell/shell.css';

@@ -14,6 +14,9 @@ import type { AppVersionActor } from './version/app-version';
 import { useAppVersionActor } from './version/app-version';
 
 export const PREVIOUS_SIGN_IN_TOAST_ID = 'previous-sign-in';
+/** Mantine's notification text is gray 6 (3.3:1); the toasts' own text is darker (WCAG AA). */
+const TOAST_TEXT = 'gray.8';
+const closeButtonProps = { 'aria-label': shellTexts.dismiss };
 export const UPDATE_AVAILABLE_TOAST_ID = 'update-available';
 
 const toneColor: Record<NoticeTone, string> = {
@@ -32,10 +35,11 @@ export function showPreviousSignInToast(attempt: PreviousSignInAttempt): void {
     title: previousSignInTexts.title,
     color: needsAttention ? toneColor.warning : toneColor.info,
     autoClose: TOAST_DURATION_MS,
+    closeButtonProps,
     message: (
       <Stack gap={4}>
         {lines.map((line) => (
-          <Text key={line} size="sm">
+          <Text key={line} size="sm" c={TOAST_TEXT}>
             {line}
           </Text>
         ))}
@@ -51,9 +55,14 @@ export function showNoticeToast(notice: Notice): void {
   notifications.show({
     id,
     title: notice.title,
-    message: notice.message,
+    message: (
+      <Text size="sm" c={TOAST_TEXT}>
+        {notice.message}
+      </Text>
+    ),
     color: toneColor[notice.tone],
     autoClose: TOAST_DURATION_MS,
+    closeButtonProps,
   });
 }
 
@@ -75,11 +84,13 @@ function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
       title: shellTexts.updateAvailable,
       autoClose: false,
       withCloseButton: true,
-      closeButtonProps: { 'aria-label': shellTexts.dismiss },
+      closeButtonProps,
       onClose: () => actor.send({ type: 'user.dismiss' }),
       message: (
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm">{shellTexts.updateAvailableMessage}</Text>
+          <Text size="sm" c={TOAST_TEXT}>
+            {shellTexts.updateAvailableMessage}
+          </Text>
           <Button size="xs" onClick={() => actor.send({ type: 'user.reload' })}>
             {shellTexts.reloadPage}
           </Button>

@@ -13,10 +13,10 @@ export function AppFooter() {
             {shellTexts.disclaimer}
           </Text>
           <Group component="nav" aria-label={shellTexts.footerNavigation} gap="lg">
-            <Anchor component={Link} to={PRIVACY_STATEMENT_ROUTE} size="sm">
+            <Anchor component={Link} to={PRIVACY_STATEMENT_ROUTE} size="sm" underline="hover">
               {shellTexts.privacyStatement}
             </Anchor>
-            <Anchor component={Link} to={WEBSITE_TERMS_ROUTE} size="sm">
+            <Anchor component={Link} to={WEBSITE_TERMS_ROUTE} size="sm" underline="hover">
               {shellTexts.websiteTerms}
             </Anchor>
           </Group>

@@ -21,10 +21,10 @@ export function brandRoute(user: CurrentUser | null): string {
 function AnonymousNav() {
   return (
     <Group component="nav" aria-label={shellTexts.mainNavigation} gap="lg">
-      <Anchor component={Link} to={SIGN_IN_ROUTE} fw={500}>
+      <Anchor component={Link} to={SIGN_IN_ROUTE} fw={500} underline="hover">
         {shellTexts.signIn}
       </Anchor>
-      <Anchor component={Link} to={USER_GUIDE_ROUTE} fw={500}>
+      <Anchor component={Link} to={USER_GUIDE_ROUTE} fw={500} underline="hover">
         {shellTexts.userGuide}
       </Anchor>
     </Group>

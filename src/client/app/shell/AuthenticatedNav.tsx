@@ -15,6 +15,16 @@ import { shellTexts } from '../texts';
 import { facilityLabel } from '../../pages/applications.texts';
 import { AppGridIcon, ChevronDownIcon } from './icons';
 
+/**
+ * Dropdowns stay inside the header landmark, and without Mantine's focus placeholder (a focusable
+ * role=presentation element that is not a menu item).
+ */
+const menuProps = {
+  position: 'bottom-end',
+  withinPortal: false,
+  withInitialFocusPlaceholder: false,
+} as const;
+
 type AppsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; targets: HandoffTarget[] };
 
 function AppGridMenu() {
@@ -32,7 +42,7 @@ function AppGridMenu() {
   };
 
   return (
-    <Menu position="bottom-end" width={300} onOpen={load}>
+    <Menu {...menuProps} width={300} onOpen={load}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="lg" aria-label={shellTexts.applicationGrid}>
           <AppGridIcon />
@@ -42,9 +52,7 @@ function AppGridMenu() {
         <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
         {apps.status === 'loaded' ? (
           apps.targets.length === 0 ? (
-            <Text size="sm" px="sm" py="xs">
-              {shellTexts.noOtherApplications}
-            </Text>
+            <Menu.Item disabled>{shellTexts.noOtherApplications}</Menu.Item>
           ) : (
             apps.targets.map((target) => {
               const facility = facilityLabel(target);
@@ -63,9 +71,9 @@ function AppGridMenu() {
             })
           )
         ) : apps.status === 'failed' ? null : (
-          <Group justify="center" py="xs">
-            <Loader size="sm" aria-label={shellTexts.loading} />
-          </Group>
+          <Menu.Item disabled leftSection={<Loader size="xs" />}>
+            {shellTexts.loading}
+          </Menu.Item>
         )}
       </Menu.Dropdown>
     </Menu>
@@ -76,7 +84,7 @@ function PersonMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   const name = user.name ?? user.username ?? shellTexts.profile;
   return (
-    <Menu position="bottom-end" width={200}>
+    <Menu {...menuProps} width={200}>
       <Menu.Target>
         <Button variant="subtle" rightSection={<ChevronDownIcon />} aria-label={shellTexts.accountMenu(name)}>
           {name}
@@ -100,7 +108,7 @@ export default function AuthenticatedNav({ user }: { user: CurrentUser }) {
   return (
     <Group component="nav" aria-label={shellTexts.mainNavigation} gap="sm">
       {holdsViewAccessRequests(user) && (
-        <Anchor component={Link} to={ACCESS_REQUESTS_ROUTE} fw={500}>
+        <Anchor component={Link} to={ACCESS_REQUESTS_ROUTE} fw={500} underline="hover">
           {shellTexts.accessRequests}
         </Anchor>
       )}
