@@ -24,15 +24,16 @@ beforeEach(async () => {
 });
 
 async function signIn(username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  // Required fields' labels end with Mantine's ' *' marker: match the label's start.
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 describe('sign-in', () => {
   it('C10001 signs in and reaches the applications page showing LOANS and PAYROLL', async () => {
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => page.getByLabel('Username').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/^Username/).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'sign-in page');
     await expect.poll(() => page.getByText('Received an invitation? Register your account here.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Having problems signing in?').isVisible()).toBe(true);
@@ -51,14 +52,14 @@ describe('sign-in', () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await signIn('C10005', `wrong-password-${attempt}`);
       await expect.poll(() => page.getByText('Incorrect username or password.').isVisible()).toBe(true);
-      if (attempt < 3) expect(await page.getByLabel('Security code').count()).toBe(0);
+      if (attempt < 3) expect(await page.getByLabel(/^Security code/).count()).toBe(0);
     }
-    await expect.poll(() => page.getByLabel('Security code').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/^Security code/).isVisible()).toBe(true);
     const captcha = page.getByRole('img', { name: /security code/i });
     await expect.poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'sign-in page with security code');
 
-    await page.getByLabel('Security code').fill(captchaAnswer);
+    await page.getByLabel(/^Security code/).fill(captchaAnswer);
     await signIn('C10005', PASSWORD);
     await expect.poll(() => page.url()).not.toBe(`${baseUrl}/`);
   });
