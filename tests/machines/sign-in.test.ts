@@ -332,6 +332,28 @@ describe('sign-in: outcomes', () => {
     expect(selectView(await atForm(actor))).toBe('form');
   });
 
+  it('a new attempt starts clean: nothing of the failed one stays in context', async () => {
+    const { actor } = start({
+      counts: [counts.none, counts.none],
+      login: [loginResults.mfa],
+      mfa: mfaStarts.none,
+    });
+    await atForm(actor);
+    submit(actor);
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.forcedAction).toBe('MFA');
+    expect(failed.context.currentUser).not.toBeNull();
+    actor.send({ type: 'route.changed', path: '/' });
+    const fresh = await atForm(actor);
+    expect(fresh.context).toMatchObject({
+      forcedAction: null,
+      currentUser: null,
+      errorMessage: null,
+      route: null,
+      smsUnavailableMessage: null,
+    });
+  });
+
   it('a failed user load after DIRECT_LOGIN is shown as a failure', async () => {
     const { actor } = start({ login: [loginResults.directLogin], user: new Error('offline') });
     await atForm(actor);

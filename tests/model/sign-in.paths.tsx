@@ -2,76 +2,26 @@
 // form as a user would, the scripted fake API answers as each step of the path says, and each
 // state is checked by what the user sees (and where the page went when the flow finished).
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InspectionEvent } from 'xstate';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import type { SignInOutput } from '../../machines/sign-in/sign-in.types';
-import { AppProviders } from '../../src/client/app/App';
-import { ANONYMOUS_USER, SessionStore } from '../../src/client/app/session';
+import { ANONYMOUS_USER } from '../../src/client/app/session';
 import { previousSignInTexts } from '../../src/client/app/texts';
-import { FlowImplementationsProvider } from '../../src/client/flows/shared/flow-implementations';
-import SignInPage from '../../src/client/flows/sign-in/SignInPage';
 import { signInTexts } from '../../src/client/flows/sign-in/sign-in.texts';
 import type { MachineCoverage } from './harness/coverage';
-import { scriptedApi } from './harness/scripted-api';
+import { mountSignIn, type MountedSignIn } from './harness/sign-in-page';
 import {
   signInPaths,
   type SignInModelEvent,
-  type SignInScenario,
   type SignInModelEventType,
   type SignInSnapshot,
 } from './sign-in.model';
 
-const SOURCES = ['getFailedAuthCount', 'login', 'getCurrentUser', 'startMfa'] as const;
+type Mounted = MountedSignIn;
 
-/** Where the page went: the path and the navigation state it handed over. */
-function Landed() {
-  const location = useLocation();
-  return (
-    <main>
-      <output data-testid="landed-path">{location.pathname}</output>
-      <output data-testid="landed-state">{JSON.stringify(location.state ?? null)}</output>
-    </main>
-  );
-}
-
-function mount(scenario: SignInScenario, coverage: MachineCoverage) {
-  const api = scriptedApi(SOURCES);
-  const store = new SessionStore(async () => ({
-    currentUser: ANONYMOUS_USER,
-    context: scenario.input.context,
-  }));
-  if (scenario.input.targetPath) store.remember('targetPath', scenario.input.targetPath);
-  if (scenario.input.adminTargetPath) store.remember('adminTargetPath', scenario.input.adminTargetPath);
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <SignInPage /> },
-      { path: '*', element: <Landed /> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  // The page's own actor, as it runs: the model's state must be the one the page is in.
-  let running: SignInSnapshot | null = null;
-  const inspect = (event: InspectionEvent) => {
-    coverage.inspect(event);
-    if (event.type !== '@xstate.snapshot') return;
-    const snapshot = event.snapshot as SignInSnapshot;
-    if (snapshot.machine?.id === signInMachine.id) running = snapshot;
-  };
-  render(
-    <AppProviders session={store} env="test">
-      <FlowImplementationsProvider value={{ [signInMachine.id]: { actors: api.actors, inspect } }}>
-        <RouterProvider router={router} />
-      </FlowImplementationsProvider>
-    </AppProviders>,
-  );
-  return { api, store, router, user: userEvent.setup(), running: () => running };
-}
-
-type Mounted = ReturnType<typeof mount>;
+/** A long path types several forms; two workers share the machine. */
+const PATH_TIMEOUT_MS = 30_000;
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: signInTexts.submit });
@@ -329,30 +279,34 @@ export function defineSignInPaths(coverage: MachineCoverage): void {
 
     it.each(
       paths.map(({ scenario, path }) => [`${scenario.name}: ${path.description}`, scenario, path] as const),
-    )('%s', async (_, scenario, path) => {
-      const m = mount(scenario, coverage);
-      const checks = stateChecks(m, spies);
-      const perform = eventExecutors(m);
-      // Before each state's own check: the page's actor is where the model says, same context.
-      const states = Object.fromEntries(
-        Object.entries(checks).map(([key, check]) => [
-          key,
-          async (s: SignInSnapshot) => {
-            await waitFor(() => {
-              expect(m.running()?.value).toEqual(s.value);
-              expect(m.running()?.context).toEqual(s.context);
-            });
-            await check(s);
-          },
-        ]),
-      );
-      const events = Object.fromEntries(
-        SIGN_IN_EVENT_TYPES.map((type) => [
-          type,
-          (step: { event: unknown }) => perform(step.event as SignInModelEvent),
-        ]),
-      );
-      await path.test({ states, events });
-    });
+    )(
+      '%s',
+      async (_, scenario, path) => {
+        const m = mountSignIn(scenario.input, coverage.inspect);
+        const checks = stateChecks(m, spies);
+        const perform = eventExecutors(m);
+        // Before each state's own check: the page's actor is where the model says, same context.
+        const states = Object.fromEntries(
+          Object.entries(checks).map(([key, check]) => [
+            key,
+            async (s: SignInSnapshot) => {
+              await waitFor(() => {
+                expect(m.running()?.value).toEqual(s.value);
+                expect(m.running()?.context).toEqual(s.context);
+              });
+              await check(s);
+            },
+          ]),
+        );
+        const events = Object.fromEntries(
+          SIGN_IN_EVENT_TYPES.map((type) => [
+            type,
+            (step: { event: unknown }) => perform(step.event as SignInModelEvent),
+          ]),
+        );
+        await path.test({ states, events });
+      },
+      PATH_TIMEOUT_MS,
+    );
   });
 }
