@@ -2,10 +2,12 @@
 // address; an address the machine did not cause becomes route.changed, accepted or redirected.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { assertEvent, fromPromise, setup } from 'xstate';
 import type { RouteChangedEvent } from '../../machines/shared/flow.types';
+import { unlessAborted } from '../../src/client/flows/shared/actor-calls';
 import { FlowImplementationsProvider } from '../../src/client/flows/shared/flow-implementations';
 import { useFlowActor } from '../../src/client/flows/shared/use-flow-actor';
 import { resolveRoute, useFlowRoute } from '../../src/client/flows/shared/use-flow-route';
@@ -116,5 +118,48 @@ describe('useFlowRoute', () => {
     expect(m.save).toHaveBeenCalledTimes(1);
     expect(m.onDone).toHaveBeenCalledTimes(1);
     expect(path()).toBe('/wizard/two');
+  });
+});
+
+describe('flow actors under StrictMode', () => {
+  const loader = setup({
+    actors: { load: fromPromise<string>(async () => 'real') },
+  }).createMachine({
+    id: 'toyLoader',
+    initial: 'loading',
+    states: {
+      loading: { invoke: { id: 'load', src: 'load', onDone: 'ready', onError: 'failed' } },
+      ready: {},
+      failed: {},
+    },
+  });
+
+  function Loader() {
+    const [snapshot] = useFlowActor(loader, { input: undefined });
+    return <output data-testid="loader">{String(snapshot.value)}</output>;
+  }
+
+  it('an aborted call of the first mount does not fail the flow', async () => {
+    const calls: AbortSignal[] = [];
+    // Like the api: an aborted request rejects.
+    const fetchLike = (signal: AbortSignal) =>
+      new Promise<string>((resolve, reject) => {
+        calls.push(signal);
+        signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        setTimeout(() => resolve('loaded'), 20);
+      });
+    render(
+      <StrictMode>
+        <FlowImplementationsProvider
+          value={{
+            toyLoader: { actors: { load: fromPromise(({ signal }) => unlessAborted(signal, fetchLike)) } },
+          }}
+        >
+          <Loader />
+        </FlowImplementationsProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByTestId('loader')).toHaveTextContent('ready'));
+    expect(calls.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../../contract/entities';
 import { forcedCalls } from '../../../contract/forced';
 import { sessionCalls } from '../../../contract/session';
 import { acceptedAnswer, getCurrentUser, getFailedAuthCount, isApiError, login, request } from '../../api';
+import { unlessAborted } from '../shared/actor-calls';
 
 /** Maps a rejected login to the result the machine routes by, or null when it is unexpected. */
 export function loginRefusal(error: unknown, username: string): LoginResult | null {
@@ -26,19 +27,27 @@ export function loginRefusal(error: unknown, username: string): LoginResult | nu
 }
 
 export const signInActors = {
-  getFailedAuthCount: fromPromise<FailedAuthCount, FailedAuthCountInput>(async ({ input, signal }) => {
-    const count = await getFailedAuthCount({ username: input.username }, { signal });
-    return { count, checkedAt: Date.now() };
-  }),
-  login: fromPromise<LoginResult, LoginInput>(async ({ input, signal }) => {
-    try {
-      return { type: 'outcome', outcome: await login(input, { signal }) };
-    } catch (error) {
-      const refusal = loginRefusal(error, input.username);
-      if (refusal) return refusal;
-      throw error;
-    }
-  }),
-  getCurrentUser: fromPromise<CurrentUser>(({ signal }) => getCurrentUser({ signal })),
-  startMfa: fromPromise<MfaStart>(({ signal }) => request(forcedCalls.mfaStart, { signal })),
+  getFailedAuthCount: fromPromise<FailedAuthCount, FailedAuthCountInput>(({ input, signal }) =>
+    unlessAborted(signal, async (signal) => {
+      const count = await getFailedAuthCount({ username: input.username }, { signal });
+      return { count, checkedAt: Date.now() };
+    }),
+  ),
+  login: fromPromise<LoginResult, LoginInput>(({ input, signal }) =>
+    unlessAborted(signal, async (signal): Promise<LoginResult> => {
+      try {
+        return { type: 'outcome', outcome: await login(input, { signal }) };
+      } catch (error) {
+        const refusal = loginRefusal(error, input.username);
+        if (refusal) return refusal;
+        throw error;
+      }
+    }),
+  ),
+  getCurrentUser: fromPromise<CurrentUser>(({ signal }) =>
+    unlessAborted(signal, (signal) => getCurrentUser({ signal })),
+  ),
+  startMfa: fromPromise<MfaStart>(({ signal }) =>
+    unlessAborted(signal, (signal) => request(forcedCalls.mfaStart, { signal })),
+  ),
 };
