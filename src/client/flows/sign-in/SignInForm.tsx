@@ -90,7 +90,7 @@ export function SignInForm({
   return (
     <Stack gap="md">
       {refusal && (
-        <Alert color="red" role="alert" title={t.heading}>
+        <Alert color="red" role="alert">
           {refusal.message}
         </Alert>
       )}
