@@ -1,6 +1,7 @@
 // Hand-pinned behaviours of the sign-in form that the generated paths do not explore: section 5's
 // validation, focus on the first error, the Caps Lock hint, and what a refusal does to the fields.
 import { act, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_ROUTE } from '../../machines/routes';
 import { signInTexts } from '../../src/client/flows/sign-in/sign-in.texts';
@@ -129,5 +130,37 @@ describe('sign-in form: hints and refusals', () => {
       '/password-reset',
     );
     expect(m.router.state.location.pathname).toBe(SIGN_IN_ROUTE);
+  });
+});
+
+describe('sign-in page: accessibility (axe, what jsdom can check)', () => {
+  const violations = async () => {
+    const result = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+
+  it('has none on the form with the security code and a refusal with field errors', async () => {
+    const m = await atForm(counts.threshold);
+    await m.user.type(field(/^Username/), 'C10001');
+    await m.user.type(field(/^Password/), 'secret');
+    await m.user.type(field(/^Security code/), 'WRONG');
+    await m.user.click(screen.getByRole('button', { name: signInTexts.submit }));
+    await act(() =>
+      m.api.answer({ type: 'xstate.done.actor.login', output: loginResults.wrongSecurityCode }),
+    );
+    await act(() =>
+      m.api.answer({ type: 'xstate.done.actor.getFailedAuthCount', output: counts.afterRefusal }),
+    );
+    await screen.findByRole('alert');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('has none on the empty-submit errors', async () => {
+    const m = await atForm();
+    await m.user.click(screen.getByRole('button', { name: signInTexts.submit }));
+    await waitFor(() => expect(field(/^Username/)).toHaveFocus());
+    expect(await violations()).toEqual([]);
   });
 });
