@@ -2,8 +2,7 @@
 // 3 failed sign-ins, the Caps Lock hint, the links and the privacy statement. The typed password
 // lives only here, in form state, until it is sent with user.submit.
 import { Alert, Anchor, Button, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Refusal } from '../../../../machines/sign-in/sign-in.types';
 import { PASSWORD_RESET_ROUTE, PRIVACY_STATEMENT_ROUTE, REGISTRATION_ROUTE } from '../../app/routes';
@@ -36,10 +35,9 @@ export function SignInForm({
   onSubmit,
   onRefreshCaptcha,
 }: SignInFormProps) {
-  const form = useForm<SignInValues>({
-    initialValues: { username: '', password: '', captchaCode: '' },
-    clearInputErrorOnChange: true,
-  });
+  // Three fields: plain state keeps the sign-in page's bundle small (no form library).
+  const [values, setValues] = useState<SignInValues>({ username: '', password: '', captchaCode: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
   const [capsLockOn, setCapsLockOn] = useState(false);
   const [pendingFocus, setPendingFocus] = useState<SignInField | null>(null);
@@ -52,29 +50,46 @@ export function SignInForm({
   }, [pendingFocus]);
 
   // Each refusal: the secret fields are emptied, the server's field errors attach to their fields.
-  const { setErrors, setFieldValue } = form;
   useEffect(() => {
     if (refusal === null) return;
-    setFieldValue('password', '');
-    setFieldValue('captchaCode', '');
-    const errors: SignInErrors = {};
-    for (const { fieldName, message } of refusal.fieldErrors)
-      if (isField(fieldName)) errors[fieldName] = message;
-    setErrors(errors);
-    setPendingFocus(firstErrorField(errors) ?? 'password');
-    // Only a new refusal does this; setters are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setValues((current) => ({ ...current, password: '', captchaCode: '' }));
+    const fieldErrors: SignInErrors = {};
+    for (const { fieldName, message } of refusal.fieldErrors) {
+      if (isField(fieldName)) fieldErrors[fieldName] = message;
+    }
+    setErrors(fieldErrors);
+    setPendingFocus(firstErrorField(fieldErrors) ?? 'password');
   }, [refusal]);
+
+  /** Value, change handler (which clears the field's error), error and ref of a field. */
+  const bind = (field: SignInField) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => {
+        if (current[field] === undefined) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    },
+    error: errors[field],
+    ref: (node: HTMLInputElement | null) => {
+      inputs.current[field] = node;
+    },
+  });
 
   const trackCapsLock = (event: KeyboardEvent<HTMLInputElement>) => {
     if (typeof event.getModifierState === 'function') setCapsLockOn(event.getModifierState('CapsLock'));
   };
 
-  const submit = form.onSubmit((values) => {
-    const errors = validateSignIn(values, { withSecurityCode: showsSecurityCode });
-    const first = firstErrorField(errors);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSignIn(values, { withSecurityCode: showsSecurityCode });
+    const first = firstErrorField(found);
     if (first !== null) {
-      form.setErrors(errors);
+      setErrors(found);
       setPendingFocus(first);
       return;
     }
@@ -83,7 +98,7 @@ export function SignInForm({
       password: values.password,
       captchaCode: showsSecurityCode ? values.captchaCode.trim() : null,
     });
-  });
+  };
 
   const errorProps = { 'aria-live': 'polite' } as const;
 
@@ -101,24 +116,18 @@ export function SignInForm({
             autoComplete="username"
             required
             errorProps={errorProps}
-            ref={(node) => {
-              inputs.current.username = node;
-            }}
             onKeyDown={trackCapsLock}
             onKeyUp={trackCapsLock}
-            {...form.getInputProps('username')}
+            {...bind('username')}
           />
           <PasswordInput
             label={t.password}
             autoComplete="current-password"
             required
             errorProps={errorProps}
-            ref={(node) => {
-              inputs.current.password = node;
-            }}
             onKeyDown={trackCapsLock}
             onKeyUp={trackCapsLock}
-            {...form.getInputProps('password')}
+            {...bind('password')}
           />
           <Text size="sm" c="orange.9" aria-live="polite" role="status">
             {capsLockOn ? t.capsLockOn : ''}
@@ -138,10 +147,7 @@ export function SignInForm({
                 autoComplete="off"
                 required
                 errorProps={errorProps}
-                ref={(node) => {
-                  inputs.current.captchaCode = node;
-                }}
-                {...form.getInputProps('captchaCode')}
+                {...bind('captchaCode')}
               />
             </Stack>
           )}
