@@ -203,6 +203,9 @@ export const machine = createMachine({
       },
       "states": {
         "loadingUser": {
+          "meta": {
+            "description": "Loads the user the server now knows (authentication pending)."
+          },
           "invoke": [
             {
               "id": "getCurrentUser",
@@ -233,6 +236,9 @@ export const machine = createMachine({
           ]
         },
         "startingMfa": {
+          "meta": {
+            "description": "MFA: starts it and learns the factor to verify first."
+          },
           "invoke": [
             {
               "id": "startMfa",
@@ -271,6 +277,9 @@ export const machine = createMachine({
       },
       "states": {
         "loadingUser": {
+          "meta": {
+            "description": "Loads the signed-in user."
+          },
           "invoke": [
             {
               "id": "getCurrentUser",
@@ -291,6 +300,9 @@ export const machine = createMachine({
           ]
         },
         "choosingLanding": {
+          "meta": {
+            "description": "Lands on the first of: target path, admin target path, single-sign-on error page (single sign-on), /access-requests (VIEW_ACCESS_REQUESTS), applications page."
+          },
           "always": [
             {
               "target": "#signIn.signedIn",

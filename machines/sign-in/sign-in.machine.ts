@@ -354,6 +354,7 @@ export const signInMachine = setup({
       initial: 'loadingUser',
       states: {
         loadingUser: {
+          meta: { description: 'Loads the user the server now knows (authentication pending).' },
           invoke: {
             id: 'getCurrentUser',
             src: 'getCurrentUser',
@@ -378,6 +379,7 @@ export const signInMachine = setup({
           },
         },
         startingMfa: {
+          meta: { description: 'MFA: starts it and learns the factor to verify first.' },
           invoke: {
             id: 'startMfa',
             src: 'startMfa',
@@ -402,6 +404,7 @@ export const signInMachine = setup({
       initial: 'loadingUser',
       states: {
         loadingUser: {
+          meta: { description: 'Loads the signed-in user.' },
           invoke: {
             id: 'getCurrentUser',
             src: 'getCurrentUser',
@@ -416,6 +419,11 @@ export const signInMachine = setup({
           },
         },
         choosingLanding: {
+          meta: {
+            description:
+              'Lands on the first of: target path, admin target path, single-sign-on error page ' +
+              '(single sign-on), /access-requests (VIEW_ACCESS_REQUESTS), applications page.',
+          },
           always: [
             { guard: 'hasTargetPath', target: '#signIn.signedIn', actions: 'landOnTargetPath' },
             { guard: 'hasAdminTargetPath', target: '#signIn.signedIn', actions: 'landOnAdminTargetPath' },
