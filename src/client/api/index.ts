@@ -5,3 +5,4 @@ export { globalActionFor, type GlobalAction } from './global-handling';
 export { HTTP_TIMEOUT_MS, setApiFetch } from './http';
 export { onApplicationVersion } from './version';
 export * from './session';
+export * from './forced';

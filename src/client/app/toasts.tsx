@@ -85,7 +85,11 @@ function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
       autoClose: false,
       withCloseButton: true,
       closeButtonProps,
-      onClose: () => actor.send({ type: 'user.dismiss' }),
+      // Mantine also calls onClose when the app hides the toast itself (after a reload request or
+      // once the machine left updateAvailable): only the user's close counts as dismissal.
+      onClose: () => {
+        if (actor.getSnapshot().matches('updateAvailable')) actor.send({ type: 'user.dismiss' });
+      },
       message: (
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Text size="sm" c={TOAST_TEXT}>

@@ -9,9 +9,8 @@ import type {
   MfaStart,
 } from '../../../../machines/sign-in/sign-in.types';
 import type { CurrentUser } from '../../../contract/entities';
-import { forcedCalls } from '../../../contract/forced';
 import { sessionCalls } from '../../../contract/session';
-import { acceptedAnswer, getCurrentUser, getFailedAuthCount, isApiError, login, request } from '../../api';
+import { acceptedAnswer, getCurrentUser, getFailedAuthCount, isApiError, login, startMfa } from '../../api';
 import { unlessAborted } from '../shared/actor-calls';
 
 /** Maps a rejected login to the result the machine routes by, or null when it is unexpected. */
@@ -47,7 +46,5 @@ export const signInActors = {
   getCurrentUser: fromPromise<CurrentUser>(({ signal }) =>
     unlessAborted(signal, (signal) => getCurrentUser({ signal })),
   ),
-  startMfa: fromPromise<MfaStart>(({ signal }) =>
-    unlessAborted(signal, (signal) => request(forcedCalls.mfaStart, { signal })),
-  ),
+  startMfa: fromPromise<MfaStart>(({ signal }) => unlessAborted(signal, (signal) => startMfa({ signal }))),
 };
