@@ -133,6 +133,21 @@ describe('PGlite dialect', () => {
     expect(streamed).toEqual(['x', 'x']);
   });
 
+  it('keeps statements prepared, and forgets them when DDL changes a table', async () => {
+    const read = () => sql<Record<string, unknown>>`select * from counters where name = ${'c'}`.execute(db);
+    expect(Object.keys((await read()).rows[0]!)).toEqual(['name', 'value']);
+    expect(Object.keys((await read()).rows[0]!)).toEqual(['name', 'value']);
+    await sql`alter table counters add column note text`.execute(db);
+    expect(Object.keys((await read()).rows[0]!)).toEqual(['name', 'value', 'note']);
+  });
+
+  it('recovers from a statement that fails to parse', async () => {
+    await expect(sql`select * from counters where`.execute(db)).rejects.toThrow();
+    await expect(sql`select * from counters where`.execute(db)).rejects.toThrow();
+    const row = await db.selectFrom('counters').select('value').executeTakeFirstOrThrow();
+    expect(row.value).toBe(3);
+  });
+
   it('refuses work after destroy', async () => {
     const other = await openDatabase({ kind: 'pglite' });
     await other.destroy();
@@ -166,6 +181,27 @@ describe.each(targets)('database behaviour shared by both engines on $name', (ta
       t: new Date('2030-01-01T00:00:00Z'),
       j: { a: [1, 2] },
     });
+  });
+
+  it('round-trips parameters of every JavaScript type it is given', async () => {
+    const at = new Date('2031-05-06T07:08:09.123Z');
+    const result = await sql<Record<string, unknown>>`select
+      ${'text'}::text as t, ${42}::int as i, ${true}::boolean as b, ${null}::text as n,
+      ${at}::timestamptz as ts, ${JSON.stringify({ k: ['v'] })}::jsonb as j,
+      ${Buffer.from([0, 255, 16])}::bytea as bin, ${['a', 'b"c', null]}::text[] as arr,
+      ${{ k: 1 }}::jsonb as obj`.execute(handle.database.db);
+    const row = result.rows[0]!;
+    expect(row).toMatchObject({
+      t: 'text',
+      i: 42,
+      b: true,
+      n: null,
+      j: { k: ['v'] },
+      arr: ['a', 'b"c', null],
+      obj: { k: 1 },
+    });
+    expect((row.ts as Date).toISOString()).toBe(at.toISOString());
+    expect(Buffer.from(row.bin as Uint8Array).equals(Buffer.from([0, 255, 16]))).toBe(true);
   });
 
   it('keeps usernames unique whatever their case', async () => {

@@ -3,7 +3,7 @@
 // request runs BEGIN ... COMMIT, no statement of any other request may run, or it would land inside
 // that transaction. The driver therefore hands its one connection out under a FIFO mutex: Kysely
 // acquires it for a single query or for a whole transaction and releases it afterwards.
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -93,6 +93,8 @@ class PGliteDriver implements Driver {
     this.#pglite = typeof pglite === 'function' ? await pglite() : pglite;
     if (this.#pglite.closed) throw new Error('The PGlite instance is closed');
     await this.#pglite.waitReady;
+    // Statements are kept prepared (see PGliteConnection): plan them once, not per execution.
+    await this.#pglite.exec('set plan_cache_mode = force_generic_plan');
     this.#connection = new PGliteConnection(this.#pglite);
   }
 
@@ -154,21 +156,136 @@ class PGliteDriver implements Driver {
 
 const AFFECTING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+/** A parameter in PostgreSQL's text format, as node-postgres sends it (the server infers types). */
+export function toParameterText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  if (Array.isArray(value)) return arrayLiteral(value);
+  return JSON.stringify(value);
+}
+
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((v) => {
+    if (v === null || v === undefined) return 'NULL';
+    if (Array.isArray(v)) return arrayLiteral(v);
+    const text = toParameterText(v) ?? '';
+    return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** Statements worth keeping prepared: data statements, not DDL or transaction control. */
+const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const STATEMENT_CACHE_SIZE = 256;
+/** SQLSTATE of "cached plan must not change result type" (a table changed under a statement). */
+const FEATURE_NOT_SUPPORTED = '0A000';
+
 class PGliteConnection implements DatabaseConnection {
+  /** SQL text -> name of the prepared statement, least recently used first. */
+  readonly #prepared = new Map<string, string>();
+  #nextName = 0;
+
   constructor(readonly pglite: PGlite) {}
 
+  /**
+   * One round trip into the WebAssembly backend per statement (Parse, Bind, Describe, Execute,
+   * Sync in one message) instead of PGlite's query(), which asks for the parameter types first in
+   * separate round trips. Data statements are kept prepared by SQL text, so a hot statement is
+   * parsed and planned once per process rather than on every request.
+   */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
-      rowMode: 'object',
-    });
-    const command = result.command?.toUpperCase();
+    if (this.pglite.closed) throw new Error('The PGlite instance is closed');
+    try {
+      return await this.#run<R>(compiledQuery);
+    } catch (error) {
+      if (
+        (error as { code?: string }).code !== FEATURE_NOT_SUPPORTED ||
+        !this.#prepared.has(compiledQuery.sql)
+      ) {
+        throw error;
+      }
+      this.#prepared.delete(compiledQuery.sql);
+      return this.#run<R>(compiledQuery);
+    }
+  }
+
+  async #run<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { serialize } = protocol;
+    const { sql } = compiledQuery;
+    const parts: Uint8Array[] = [];
+    let statement = '';
+    if (CACHEABLE.test(sql)) {
+      const known = this.#prepared.get(sql);
+      if (known) {
+        statement = known;
+        this.#prepared.delete(sql);
+        this.#prepared.set(sql, known);
+      } else {
+        statement = `kysely_${this.#nextName++}`;
+        parts.push(serialize.parse({ name: statement, text: sql }));
+        this.#prepared.set(sql, statement);
+        if (this.#prepared.size > STATEMENT_CACHE_SIZE) {
+          const [oldestSql, oldestName] = this.#prepared.entries().next().value as [string, string];
+          this.#prepared.delete(oldestSql);
+          parts.push(serialize.close({ type: 'S', name: oldestName }));
+        }
+      }
+    } else {
+      // DDL may change what cached statements return: forget them all.
+      if (this.#prepared.size > 0) {
+        for (const name of this.#prepared.values()) parts.push(serialize.close({ type: 'S', name }));
+        this.#prepared.clear();
+      }
+      parts.push(serialize.parse({ text: sql }));
+    }
+    parts.push(
+      serialize.bind({ statement, values: compiledQuery.parameters.map(toParameterText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    let messages;
+    try {
+      // syncToFs only matters for browser file systems (IndexedDB, OPFS); in Node the data
+      // directory is written through, and the call alone costs more than a small statement.
+      ({ messages } = await this.pglite.execProtocol(concat(parts), { syncToFs: false }));
+    } catch (error) {
+      // A statement whose Parse failed was never created.
+      if (statement && !(await this.#exists(statement))) this.#prepared.delete(sql);
+      throw error;
+    }
+    const [result] = parse.parseResults(messages, this.pglite.parsers, { rowMode: 'object' });
+    const command = result?.command?.toUpperCase();
     return {
-      rows: result.rows ?? [],
+      rows: (result?.rows ?? []) as R[],
       numAffectedRows:
         command && AFFECTING_COMMANDS.has(command)
-          ? BigInt(result.rowCount ?? result.affectedRows ?? 0)
+          ? BigInt(result?.rowCount ?? result?.affectedRows ?? 0)
           : undefined,
     };
+  }
+
+  async #exists(name: string): Promise<boolean> {
+    const { serialize } = protocol;
+    const { messages } = await this.pglite.execProtocol(
+      concat([serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { throwOnError: false, syncToFs: false },
+    );
+    return !messages.some((m) => m.name === 'error');
   }
 
   async *streamQuery<R>(

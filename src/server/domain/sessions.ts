@@ -70,21 +70,16 @@ export class SessionService {
   }
 
   /**
-   * Ends `previous` (if any) and issues a new session for the identity: the new token is what
-   * prevents fixation. Run inside the sign-in transaction (`db` is the transaction).
+   * A new session for the identity, not yet stored: the sign-in stores it in the same statement
+   * that ends the session the browser came with. The new token is what prevents fixation.
    */
-  async startSignedIn(
-    db: Kysely<Database>,
-    previous: SessionRow | null,
-    fields: {
-      identityId: string;
-      type: Exclude<SessionType, 'ANONYMOUS'>;
-      context: SessionContext;
-      data: SessionData;
-    },
-  ): Promise<IssuedSession> {
-    if (previous) await deleteSession(db, previous.idHash);
-    return this.#issue(db, fields);
+  prepareSignedIn(fields: {
+    identityId: string;
+    type: Exclude<SessionType, 'ANONYMOUS'>;
+    context: SessionContext;
+    data: SessionData;
+  }): IssuedSession {
+    return this.#prepare(fields);
   }
 
   async end(idHash: string): Promise<void> {
@@ -104,6 +99,17 @@ export class SessionService {
     db: Kysely<Database>,
     fields: { identityId: string | null; type: SessionType; context: SessionContext; data: SessionData },
   ): Promise<IssuedSession> {
+    const issued = this.#prepare(fields);
+    await insertSession(db, issued.session);
+    return issued;
+  }
+
+  #prepare(fields: {
+    identityId: string | null;
+    type: SessionType;
+    context: SessionContext;
+    data: SessionData;
+  }): IssuedSession {
     const token = this.random.bytes(TOKEN_BYTES).toString('base64url');
     const now = this.clock.now();
     const absoluteExpiresAt = new Date(now.getTime() + this.policy.absoluteMs);
@@ -118,7 +124,6 @@ export class SessionService {
       expiresAt: this.#expiryFrom(now, absoluteExpiresAt),
       absoluteExpiresAt,
     };
-    await insertSession(db, session);
     return { token, session };
   }
 
