@@ -3,7 +3,7 @@
 // request runs BEGIN ... COMMIT, no statement of any other request may run, or it would land inside
 // that transaction. The driver therefore hands its one connection out under a FIFO mutex: Kysely
 // acquires it for a single query or for a whole transaction and releases it afterwards.
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -19,6 +19,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { MessageWriter, PGliteDatabaseError, readStatementResult, type TypeParsers } from './pglite-protocol';
 
 /** A FIFO mutex: `lock()` resolves with the function that releases it. */
 export class Mutex {
@@ -193,6 +194,8 @@ const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const STATEMENT_CACHE_SIZE = 256;
 /** SQLSTATE of "cached plan must not change result type" (a table changed under a statement). */
 const FEATURE_NOT_SUPPORTED = '0A000';
+/** SQLSTATE of "prepared statement does not exist". */
+const INVALID_STATEMENT_NAME = '26000';
 
 class PGliteConnection implements DatabaseConnection {
   /** SQL text -> name of the prepared statement, least recently used first. */
@@ -204,30 +207,27 @@ class PGliteConnection implements DatabaseConnection {
   /**
    * One round trip into the WebAssembly backend per statement (Parse, Bind, Describe, Execute,
    * Sync in one message) instead of PGlite's query(), which asks for the parameter types first in
-   * separate round trips. Data statements are kept prepared by SQL text, so a hot statement is
-   * parsed and planned once per process rather than on every request.
+   * separate round trips; the answer is decoded by our own small reader (pglite-protocol.ts).
+   * Data statements are kept prepared by SQL text, so a hot statement is parsed and planned once
+   * per process rather than on every request.
    */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (this.pglite.closed) throw new Error('The PGlite instance is closed');
     try {
       return await this.#run<R>(compiledQuery);
     } catch (error) {
-      if (
-        (error as { code?: string }).code !== FEATURE_NOT_SUPPORTED ||
-        !this.#prepared.has(compiledQuery.sql)
-      ) {
-        throw error;
-      }
-      this.#prepared.delete(compiledQuery.sql);
+      const code = (error as { code?: string }).code;
+      if (code !== FEATURE_NOT_SUPPORTED && code !== INVALID_STATEMENT_NAME) throw error;
+      if (!this.#prepared.delete(compiledQuery.sql)) throw error;
       return this.#run<R>(compiledQuery);
     }
   }
 
   async #run<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { serialize } = protocol;
     const { sql } = compiledQuery;
-    const parts: Uint8Array[] = [];
+    const writer = new MessageWriter();
     let statement = '';
+    let parsed = false;
     if (CACHEABLE.test(sql)) {
       const known = this.#prepared.get(sql);
       if (known) {
@@ -236,56 +236,46 @@ class PGliteConnection implements DatabaseConnection {
         this.#prepared.set(sql, known);
       } else {
         statement = `kysely_${this.#nextName++}`;
-        parts.push(serialize.parse({ name: statement, text: sql }));
+        writer.parse(statement, sql);
+        parsed = true;
         this.#prepared.set(sql, statement);
         if (this.#prepared.size > STATEMENT_CACHE_SIZE) {
           const [oldestSql, oldestName] = this.#prepared.entries().next().value as [string, string];
           this.#prepared.delete(oldestSql);
-          parts.push(serialize.close({ type: 'S', name: oldestName }));
+          writer.closeStatement(oldestName);
         }
       }
     } else {
       // DDL may change what cached statements return: forget them all.
-      if (this.#prepared.size > 0) {
-        for (const name of this.#prepared.values()) parts.push(serialize.close({ type: 'S', name }));
-        this.#prepared.clear();
-      }
-      parts.push(serialize.parse({ text: sql }));
+      for (const name of this.#prepared.values()) writer.closeStatement(name);
+      this.#prepared.clear();
+      writer.parse('', sql);
     }
-    parts.push(
-      serialize.bind({ statement, values: compiledQuery.parameters.map(toParameterText) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
-    let messages;
+    writer.bind(statement, compiledQuery.parameters.map(toParameterText)).describePortal().execute().sync();
+
+    const chunks: Uint8Array[] = [];
+    // syncToFs only matters for browser file systems (IndexedDB, OPFS); in Node the data
+    // directory is written through, and the call alone costs more than a small statement.
+    await this.pglite.execProtocolRawStream(writer.toBytes(), {
+      syncToFs: false,
+      // The chunk is a view of WebAssembly memory that the next write reuses: copy it.
+      onRawData: (chunk) => chunks.push(chunk.slice()),
+    });
+    const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    let result;
     try {
-      // syncToFs only matters for browser file systems (IndexedDB, OPFS); in Node the data
-      // directory is written through, and the call alone costs more than a small statement.
-      ({ messages } = await this.pglite.execProtocol(concat(parts), { syncToFs: false }));
+      result = readStatementResult(bytes, this.pglite.parsers as TypeParsers);
     } catch (error) {
-      // A statement whose Parse failed was never created.
-      if (statement && !(await this.#exists(statement))) this.#prepared.delete(sql);
+      // A statement whose Parse failed was never created: do not name it again.
+      if (parsed && error instanceof PGliteDatabaseError && !error.statementCreated)
+        this.#prepared.delete(sql);
       throw error;
     }
-    const [result] = parse.parseResults(messages, this.pglite.parsers, { rowMode: 'object' });
-    const command = result?.command?.toUpperCase();
+    const command = result.command?.toUpperCase();
     return {
-      rows: (result?.rows ?? []) as R[],
-      numAffectedRows:
-        command && AFFECTING_COMMANDS.has(command)
-          ? BigInt(result?.rowCount ?? result?.affectedRows ?? 0)
-          : undefined,
+      rows: result.rows as R[],
+      numAffectedRows: command && AFFECTING_COMMANDS.has(command) ? BigInt(result.rowCount ?? 0) : undefined,
     };
-  }
-
-  async #exists(name: string): Promise<boolean> {
-    const { serialize } = protocol;
-    const { messages } = await this.pglite.execProtocol(
-      concat([serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { throwOnError: false, syncToFs: false },
-    );
-    return !messages.some((m) => m.name === 'error');
   }
 
   async *streamQuery<R>(

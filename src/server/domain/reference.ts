@@ -25,10 +25,6 @@ export class ReferenceService {
     return { appCode: PORTAL_APP_CODE, realmCode: realm.code, showInHeader: false, type: 'DIRECT' };
   }
 
-  async findRealm(code: string) {
-    return findRealm(this.db, code);
-  }
-
   /** Unknown realms answer false: nothing can sign in to them. */
   async realmAuthEnabled(code: string): Promise<boolean> {
     return (await findRealm(this.db, code))?.auth_enabled ?? false;

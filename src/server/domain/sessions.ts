@@ -12,7 +12,6 @@ import {
   findLiveSession,
   insertSession,
   touchSession,
-  updateSessionData,
   type SessionRow,
 } from '../db/repositories/sessions';
 import type { Database, SessionContext, SessionData, SessionType } from '../db/schema';
@@ -84,10 +83,6 @@ export class SessionService {
 
   async end(idHash: string): Promise<void> {
     await deleteSession(this.db, idHash);
-  }
-
-  async setData(idHash: string, data: SessionData, db: Kysely<Database> = this.db): Promise<void> {
-    await updateSessionData(db, idHash, data);
   }
 
   /** Deletes every expired session; answers how many. */

@@ -51,7 +51,6 @@ import {
   UNKNOWN_REALM_MESSAGE,
 } from './messages';
 import { normaliseUsername, type PasswordHasher } from './passwords';
-import type { ReferenceService } from './reference';
 import { decideSignIn, type SignInDecision } from './sign-in-outcome';
 import type { IssuedSession, SessionRow, SessionService } from './sessions';
 
@@ -90,7 +89,6 @@ export interface SignInDeps {
   hasher: PasswordHasher;
   captcha: CaptchaService;
   sessions: SessionService;
-  reference: ReferenceService;
   geoIp: GeoIpLookup;
   /** Handoffs by context type; a context whose handoff is not registered signs in directly. */
   handoffs?: Partial<Record<'SAML' | 'JWT', HandoffCompletion>>;

@@ -70,7 +70,6 @@ export function createServices(config: Config, database: AppDatabase, deps: Serv
     hasher,
     captcha,
     sessions,
-    reference,
     geoIp: deps.geoIp ?? unknownGeoIp,
     handoffs: deps.handoffs,
   });

@@ -65,22 +65,6 @@ export async function touchSession(db: Kysely<Database>, idHash: string, lastSee
     .execute();
 }
 
-export async function updateSessionData(db: Kysely<Database>, idHash: string, data: SessionData) {
-  await db
-    .updateTable('sessions')
-    .set({ data: JSON.stringify(data) })
-    .where('id_hash', '=', idHash)
-    .execute();
-}
-
-export async function updateSessionContext(db: Kysely<Database>, idHash: string, context: SessionContext) {
-  await db
-    .updateTable('sessions')
-    .set({ context: JSON.stringify(context) })
-    .where('id_hash', '=', idHash)
-    .execute();
-}
-
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }

@@ -10,29 +10,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Identity } from '../schema';
 import type { SessionRow } from './sessions';
 
-/**
- * Adds one to the username's failed count and answers the new count, atomically (one UPSERT),
- * so concurrent attempts each see a distinct count.
- */
-export async function incrementFailedCount(
-  db: Kysely<Database>,
-  username: string,
-  now: Date,
-): Promise<number> {
-  const row = await db
-    .insertInto('failed_auth_counts')
-    .values({ username, count: 1, last_failed_at: now })
-    .onConflict((oc) =>
-      oc.column('username').doUpdateSet({
-        count: sql<number>`failed_auth_counts.count + 1`,
-        last_failed_at: now,
-      }),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count;
-}
-
 /** Takes back one increment (never below zero). */
 export async function decrementFailedCount(db: Kysely<Database>, username: string): Promise<void> {
   await db
