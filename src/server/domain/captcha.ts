@@ -38,12 +38,16 @@ export class CaptchaService {
 
   /**
    * Checks a typed code against the session's challenge and uses the challenge up, right or wrong.
-   * A missing code leaves the challenge in place.
+   * A missing code leaves the challenge in place. `db` may be a transaction.
    */
-  async check(sessionIdHash: string | null, code: string | null | undefined): Promise<CaptchaVerdict> {
+  async check(
+    sessionIdHash: string | null,
+    code: string | null | undefined,
+    db: Kysely<Database> = this.db,
+  ): Promise<CaptchaVerdict> {
     if (!code || code.trim() === '') return 'missing';
     if (!sessionIdHash) return 'incorrect';
-    const challenge = await takeCaptchaChallenge(this.db, sessionIdHash);
+    const challenge = await takeCaptchaChallenge(db, sessionIdHash);
     if (!challenge) return 'incorrect';
     if (challenge.expires_at.getTime() <= this.clock.now().getTime()) return 'incorrect';
     const expected = Buffer.from(challenge.answer_hash, 'hex');

@@ -120,11 +120,13 @@ export class SignInService {
       throw refuse.unavailable(SIGN_IN_UNAVAILABLE_MESSAGE);
 
     if (opened.reservedCount - 1 >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
-      const verdict = await captcha.check(meta.session?.idHash ?? null, request.captchaCode);
-      if (verdict !== 'ok') {
-        await decrementFailedCount(db, username);
-        throw captchaRefusal(verdict);
-      }
+      // The challenge is used up and the reservation given back together, or neither.
+      const verdict = await db.transaction().execute(async (trx) => {
+        const verdict = await captcha.check(meta.session?.idHash ?? null, request.captchaCode, trx);
+        if (verdict !== 'ok') await decrementFailedCount(trx, username);
+        return verdict;
+      });
+      if (verdict !== 'ok') throw captchaRefusal(verdict);
     }
 
     const { identity, passwordHash } = opened;
