@@ -14,7 +14,7 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '../../src/server/domain/messages';
 import { readPackageVersion } from '../../src/server/config';
-import { registerCall } from '../../src/server/http/route';
+import { registerCall, routeUrlOf } from '../../src/server/http/route';
 import { API, snapshot, startServer, type TestResponse, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
@@ -44,6 +44,17 @@ function expectBadRequest(res: TestResponse, message: string) {
   expect(body.stackTraceHash).toMatch(/^[0-9a-f]{16}$/);
   expect(Number.isNaN(Date.parse(body.timestamp as string))).toBe(false);
 }
+
+describe('routeUrlOf', () => {
+  it('puts contract paths under /rest/ui/ with their :name parameters', () => {
+    expect(routeUrlOf('anonymous/realms/:realm/auth-enabled')).toBe(
+      '/rest/ui/anonymous/realms/:realm/auth-enabled',
+    );
+    expect(routeUrlOf('/current-user/saml-handoff')).toBe('/rest/ui/current-user/saml-handoff');
+    expect(() => routeUrlOf('apps/:1code')).toThrow();
+    expect(() => routeUrlOf('apps/x:code')).toThrow();
+  });
+});
 
 describe.each(targets)('HTTP rules on $name', (target) => {
   let server: TestServer;

@@ -41,11 +41,19 @@ export interface RegisterOptions {
   rateLimitPerMinute?: number;
 }
 
-/** `anonymous/realms/:realm/auth-enabled` -> `/rest/ui/anonymous/realms/:realm/auth-enabled`. */
+/**
+ * `anonymous/realms/:realm/auth-enabled` -> `/rest/ui/anonymous/realms/:realm/auth-enabled`.
+ * The contract's `:name` placeholders are Fastify's own parameter syntax; anything else that looks
+ * like a placeholder is refused so a malformed path fails at start, not at the first request.
+ */
 export function routeUrlOf(path: string): string {
   const clean = path.replace(/^\/+/, '');
-  // Fastify's own placeholder syntax is `:name` too; names are checked so a typo cannot slip by.
-  return API_BASE + clean.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => `:${name}`);
+  for (const segment of clean.split('/')) {
+    if (segment.includes(':') && !/^:[A-Za-z][A-Za-z0-9]*$/.test(segment)) {
+      throw new Error(`Malformed path parameter in contract path ${path}`);
+    }
+  }
+  return API_BASE + clean;
 }
 
 function fieldErrors(
