@@ -37,5 +37,7 @@ if (found.length === 0) {
   process.exit(1);
 }
 console.log(`(${found.join(', ')})`);
-console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 if (total.failed > 0 || total.passed === 0) process.exit(1);

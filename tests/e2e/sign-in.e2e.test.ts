@@ -35,12 +35,16 @@ describe('sign-in', () => {
     await page.goto(`${baseUrl}/`);
     await expect.poll(() => page.getByLabel(/^Username/).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'sign-in page');
-    await expect.poll(() => page.getByText('Received an invitation? Register your account here.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Received an invitation? Register your account here.').isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByText('Having problems signing in?').isVisible()).toBe(true);
 
     await signIn('C10001', PASSWORD);
     await page.waitForURL(`${baseUrl}/profile/my-applications`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Applications', level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Applications', level: 1 }).isVisible())
+      .toBe(true);
     const main = page.getByRole('main');
     await expect.poll(() => main.getByText('LOANS', { exact: false }).count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => main.getByText('PAYROLL', { exact: false }).count()).toBeGreaterThanOrEqual(1);
@@ -56,7 +60,9 @@ describe('sign-in', () => {
     }
     await expect.poll(() => page.getByLabel(/^Security code/).isVisible()).toBe(true);
     const captcha = page.getByRole('img', { name: /security code/i });
-    await expect.poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'sign-in page with security code');
 
     await page.getByLabel(/^Security code/).fill(captchaAnswer);
@@ -67,7 +73,9 @@ describe('sign-in', () => {
   it('sends an unknown path to /not-found', async () => {
     await page.goto(`${baseUrl}/no/such/page`);
     await page.waitForURL(`${baseUrl}/not-found`);
-    await expect.poll(() => page.getByText('The page you are looking for does not exist.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('The page you are looking for does not exist.').isVisible())
+      .toBe(true);
     await expectNoAxeViolations(page, 'not-found page');
   });
 });

@@ -37,7 +37,11 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   // Evaluated over the DevTools protocol: the page's CSP (no inline scripts) stays in force.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
