@@ -24,6 +24,22 @@ export const CurrentUser = v.object({
 });
 export type CurrentUser = v.InferOutput<typeof CurrentUser>;
 
+/** The current user of a visitor who has not signed in (or whose session ended). */
+export const ANONYMOUS_USER: CurrentUser = Object.freeze({
+  id: null,
+  username: null,
+  name: null,
+  email: null,
+  mobile: null,
+  phone: null,
+  birthDate: null,
+  isAuthenticated: false,
+  isAdmin: false,
+  isStaff: false,
+  roles: [],
+  type: 'ANONYMOUS',
+});
+
 export const ContextType = v.picklist(['DIRECT', 'SAML', 'JWT']);
 export type ContextType = v.InferOutput<typeof ContextType>;
 

@@ -1,21 +1,8 @@
 // The current-user answer (section 3) for anonymous visitors and for identities.
-import type { CurrentUser, HandoffTarget } from '../../contract/entities';
+import { ANONYMOUS_USER, type CurrentUser, type HandoffTarget } from '../../contract/entities';
 import type { Identity, SessionType } from '../db/schema';
 
-export const ANONYMOUS_USER: CurrentUser = Object.freeze({
-  id: null,
-  username: null,
-  name: null,
-  email: null,
-  mobile: null,
-  phone: null,
-  birthDate: null,
-  isAuthenticated: false,
-  isAdmin: false,
-  isStaff: false,
-  roles: [],
-  type: 'ANONYMOUS',
-});
+export { ANONYMOUS_USER };
 
 export function toCurrentUser(identity: Identity, roles: readonly string[], type: SessionType): CurrentUser {
   return {

@@ -1,23 +1,10 @@
 // The local session state: the current user, the context the portal was opened in, and the
 // remembered target paths (section 4.1). Plain TypeScript so that the api layer can invalidate it
 // on a 401 or a 422 reroute; React reads it through SessionProvider.
-import type { Context, CurrentUser } from '../../../contract/entities';
+import { ANONYMOUS_USER, type Context, type CurrentUser } from '../../../contract/entities';
 
 /** Who the portal treats the visitor as after the session was invalidated or cleared. */
-export const ANONYMOUS_USER: CurrentUser = Object.freeze({
-  id: null,
-  username: null,
-  name: null,
-  email: null,
-  mobile: null,
-  phone: null,
-  birthDate: null,
-  isAuthenticated: false,
-  isAdmin: false,
-  isStaff: false,
-  roles: [],
-  type: 'ANONYMOUS',
-});
+export { ANONYMOUS_USER };
 
 export interface SessionState {
   /** null until the first load has answered. */
