@@ -16,22 +16,17 @@ interface VitestReport {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const found: string[] = [];
 
-const vitest = 'test-results/vitest.json';
-if (existsSync(vitest)) {
-  const r = JSON.parse(readFileSync(vitest, 'utf8')) as VitestReport;
+/** Adds one vitest JSON report to the totals, when the run wrote it. */
+function addReport(file: string, label: string): void {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   total.passed += r.numPassedTests;
   total.failed += r.numFailedTests;
   total.skipped += r.numPendingTests + r.numTodoTests;
-  found.push(`vitest ${r.numPassedTests}/${r.numPassedTests + r.numFailedTests}`);
+  found.push(`${label} ${r.numPassedTests}/${r.numPassedTests + r.numFailedTests}`);
 }
-const e2e = 'test-results/e2e.json';
-if (existsSync(e2e)) {
-  const r = JSON.parse(readFileSync(e2e, 'utf8')) as VitestReport;
-  total.passed += r.numPassedTests;
-  total.failed += r.numFailedTests;
-  total.skipped += r.numPendingTests + r.numTodoTests;
-  found.push(`browser ${r.numPassedTests}/${r.numPassedTests + r.numFailedTests}`);
-}
+addReport('test-results/vitest.json', 'vitest');
+addReport('test-results/e2e.json', 'browser');
 if (found.length === 0) {
   console.error('No test reports found in test-results/.');
   process.exit(1);
