@@ -2,7 +2,7 @@
 // Most of these screens are "not shown" in the spec: shapes marked so are this portal's design.
 import * as v from 'valibot';
 import { defineCall, type AnySchema } from './call';
-import { isoDateTime, limits } from './fields';
+import { email, isoDateTime, limits, optionalString, requestBody, requiredString } from './fields';
 
 const CODE_MAX = 50;
 const ID_MAX = 100;
@@ -74,7 +74,88 @@ export const AccessRequestSummary = v.object({
 });
 export type AccessRequestSummary = v.InferOutput<typeof AccessRequestSummary>;
 
+/** Not shown: one access request with when it was decided (null while pending). */
+export const AccessRequestDetails = v.object({
+  ...AccessRequestSummary.entries,
+  decidedDate: v.nullable(isoDateTime),
+});
+export type AccessRequestDetails = v.InferOutput<typeof AccessRequestDetails>;
+
+/** Not shown: an app as the admin sees it, with its settings and facilities. */
+export const AdminApp = v.object({
+  code: v.string(),
+  name: v.string(),
+  contextType: v.picklist(['SAML', 'JWT']),
+  facilityHandoff: v.picklist(['NONE', 'SELECTED_BEFORE_HANDOFF']),
+  accessRequestHandling: v.picklist(['IMMEDIATE', 'MANUAL']),
+  facilities: v.array(v.object({ code: v.string(), name: v.string(), alias: v.nullable(v.string()) })),
+});
+export type AdminApp = v.InferOutput<typeof AdminApp>;
+
+/** Not shown: where an invitation stands (an ended one is EXPIRED, whether by time or by an admin). */
+export const INVITATION_STATUSES = ['OPEN', 'USED', 'EXPIRED'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** Not shown: a row of the admin's invitation list. */
+export const InvitationSummary = v.object({
+  id: v.string(),
+  email: v.string(),
+  app: v.nullable(v.object({ code: v.string(), name: v.string() })),
+  facility: v.nullable(v.object({ code: v.string(), name: v.string() })),
+  name: v.nullable(v.string()),
+  customerNumber: v.nullable(v.string()),
+  isStaff: v.boolean(),
+  status: v.picklist(INVITATION_STATUSES),
+  createdDate: isoDateTime,
+  expiresDate: isoDateTime,
+  usedDate: v.nullable(isoDateTime),
+});
+export type InvitationSummary = v.InferOutput<typeof InvitationSummary>;
+
+/** Not shown: an admin invites someone to register for an app (and facility); the email goes out at once. */
+export const CreateInvitationBody = requestBody({
+  email,
+  appCode: requiredString(CODE_MAX),
+  facilityCode: v.optional(requiredString(CODE_MAX)),
+  customerNumber: optionalString(20),
+  name: optionalString(limits.name),
+  isStaff: v.boolean(),
+  validityDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365))),
+});
+export type CreateInvitationBody = v.InferOutput<typeof CreateInvitationBody>;
+
+/** Not shown: where an access request stands. */
+export const ACCESS_REQUEST_STATUSES = ['PENDING', 'APPROVED'] as const;
+export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+
+/**
+ * Not shown: a signed-in user asks for access to an app they lack (with the facility, for apps
+ * whose handoff includes one). The app's access-request handling decides whether it is approved at
+ * once (the grant is created) or waits for the manual workflow.
+ */
+export const RequestAccessBody = requestBody({
+  appCode: requiredString(CODE_MAX),
+  facilityCode: v.optional(requiredString(CODE_MAX)),
+});
+export const RequestAccessResult = v.object({
+  id: v.string(),
+  code: v.string(),
+  status: v.picklist(ACCESS_REQUEST_STATUSES),
+});
+export type RequestAccessResult = v.InferOutput<typeof RequestAccessResult>;
+
+/** Not shown: the unlocked account's username and whether it was locked at all. */
+export const UnlockResult = v.object({ username: v.string(), wasLocked: v.boolean() });
+export type UnlockResult = v.InferOutput<typeof UnlockResult>;
+
 export const adminCalls = {
+  requestAccess: defineCall({
+    id: 'requestAccess',
+    method: 'POST',
+    path: 'access-requests',
+    body: RequestAccessBody,
+    response: RequestAccessResult,
+  }),
   getAdminRoles: defineCall({
     id: 'getAdminRoles',
     method: 'GET',
@@ -105,6 +186,62 @@ export const adminCalls = {
     // Not shown: the page parameter's name; `page`, as in the paged list helper. The size is fixed at 5.
     query: v.strictObject({ page: v.optional(pageNumber) }),
     response: Paged(HistoryItem),
+  }),
+  // Not shown: one request's details (the organisations tab: the app and facility asked for).
+  getAccessRequest: defineCall({
+    id: 'getAccessRequest',
+    method: 'GET',
+    path: 'access-requests/:id',
+    params: v.strictObject({ id: idParam }),
+    response: AccessRequestDetails,
+  }),
+  // Not shown: the api-calls tab, the outbound calls of the request's history, paged like it.
+  getAccessRequestApiCalls: defineCall({
+    id: 'getAccessRequestApiCalls',
+    method: 'GET',
+    path: 'access-requests/:id/api-calls',
+    params: v.strictObject({ id: idParam }),
+    query: v.strictObject({ page: v.optional(pageNumber) }),
+    response: Paged(HistoryItem),
+  }),
+  // Not shown: the apps with their settings and facilities (the admin's apps screen and the
+  // invitation form's choices).
+  getAdminApps: defineCall({
+    id: 'getAdminApps',
+    method: 'GET',
+    path: 'admin/apps',
+    response: v.array(AdminApp),
+  }),
+  listInvitations: defineCall({
+    id: 'listInvitations',
+    method: 'GET',
+    path: 'admin/invitations',
+    query: PagedQuery,
+    response: Paged(InvitationSummary),
+  }),
+  createInvitation: defineCall({
+    id: 'createInvitation',
+    method: 'POST',
+    path: 'admin/invitations',
+    body: CreateInvitationBody,
+    response: InvitationSummary,
+  }),
+  // Not shown: revoking ends the invitation now; its code no longer registers anyone.
+  revokeInvitation: defineCall({
+    id: 'revokeInvitation',
+    method: 'POST',
+    path: 'admin/invitations/:id/revoke',
+    params: v.strictObject({ id: idParam }),
+    response: InvitationSummary,
+  }),
+  // Not shown: support lifts the lock that repeated failed passwords or codes put on an account
+  // (and forgets its failures); the lock and the unlock are in the identity's history.
+  unlockIdentity: defineCall({
+    id: 'unlockIdentity',
+    method: 'POST',
+    path: 'admin/identities/:identityId/unlock',
+    params: v.strictObject({ identityId: idParam }),
+    response: UnlockResult,
   }),
 } as const;
 

@@ -89,6 +89,12 @@ export function verifyCodeCall<TBody extends AnySchema, TResponse extends AnySch
 const FACTOR_ENROLMENT = 'forced-actions/factor-enrolment';
 const MFA = 'forced-actions/mfa';
 
+// Not shown: the spec's enrolment pages offer email and SMS. The server also takes an authenticator
+// app through the same wizard (setup key, QR code, verify-authenticator-app), enrolled at submit.
+// Defined here rather than imported from registration.ts, which imports this module.
+const EnrolmentSetupKey = v.object({ setupKey: v.string() });
+const EnrolmentQrCode = v.pipe(v.string(), v.regex(/^data:image\/[a-z+.-]+;base64,/));
+
 // Not shown: what the enrolment code checks answer. They only move the wizard on, so they answer 204.
 const enrolmentVerify = { body: VerifyCodeBody, response: v.null() };
 // A verified MFA code completes that step of sign-in, so it answers like sign-in does.
@@ -124,6 +130,18 @@ export const forcedCalls = {
     body: requestBody({ ...SecurityQuestionsFields.entries }),
     // Not shown: enrolment is the last forced step it handles, so sign-in continues from here.
     response: AuthenticationOutcome,
+  }),
+  getFactorEnrolmentSetupKey: defineCall({
+    id: 'getFactorEnrolmentSetupKey',
+    method: 'GET',
+    path: `${FACTOR_ENROLMENT}/setup-key`,
+    response: EnrolmentSetupKey,
+  }),
+  getFactorEnrolmentQrCode: defineCall({
+    id: 'getFactorEnrolmentQrCode',
+    method: 'GET',
+    path: `${FACTOR_ENROLMENT}/qr-code`,
+    response: EnrolmentQrCode,
   }),
   factorEnrolmentSendEmail: sendCodeCall('factorEnrolment', FACTOR_ENROLMENT, 'email'),
   factorEnrolmentSendSms: sendCodeCall('factorEnrolment', FACTOR_ENROLMENT, 'sms'),

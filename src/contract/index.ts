@@ -1,5 +1,7 @@
 // The contract: every call of section 7, by area. `calls` is the catalogue both halves use.
 import { adminCalls } from './admin';
+import { adminIdentityCalls } from './admin-identities';
+import { adminSmsGatewayCalls } from './admin-sms-gateway';
 import { forcedCalls } from './forced';
 import { handoffCalls } from './handoff';
 import { mergeCalls } from './merge';
@@ -20,6 +22,8 @@ export * from './reset';
 export * from './registration';
 export * from './profile';
 export * from './admin';
+export * from './admin-sms-gateway';
+export * from './admin-identities';
 
 export const calls = {
   ...sessionCalls,
@@ -30,6 +34,8 @@ export const calls = {
   ...registrationCalls,
   ...profileCalls,
   ...adminCalls,
+  ...adminSmsGatewayCalls,
+  ...adminIdentityCalls,
 } as const;
 
 export type Calls = typeof calls;

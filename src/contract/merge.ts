@@ -144,6 +144,9 @@ export const mergeCalls = {
     path: `${MERGE}/confirm`,
     response: MergeResult,
   }),
+  // Section 7 lists every code call under this prefix. The wizard verifies only the new email (the
+  // other accounts are proven by their passwords): the SMS, mobile and authenticator-app calls are
+  // answered with a 422 that says so.
   mergeSendEmail: sendCodeCall('merge', MERGE, 'email'),
   mergeSendSms: sendCodeCall('merge', MERGE, 'sms'),
   mergeVerifyEmail: verifyCodeCall('merge', MERGE, 'email', mergeVerify),

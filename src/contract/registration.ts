@@ -1,7 +1,7 @@
 // Anonymous registration calls of section 7 (from an invitation) and the invite details of section 3.
 import * as v from 'valibot';
 import { defineCall } from './call';
-import { AuthenticationOutcome, CurrentUser } from './entities';
+import { AuthenticationOutcome } from './entities';
 import { email, isoDate, limits, messages, requestBody, requiredSecret, requiredString } from './fields';
 import {
   CustomerUnavailable,
@@ -73,8 +73,9 @@ export type CollectDetailsRequest = v.InferInput<typeof CollectDetailsRequest>;
 
 const REGISTRATION = 'anonymous/registration';
 // Verification paths are not shown: they follow the `{prefix}/verify-*` pattern of the other
-// prefixes. Section 7: "the result is the updated user".
-const registrationVerify = { body: VerifyCodeBody, response: CurrentUser };
+// prefixes. Section 7 says "the result is the updated user"; a registrant has no user yet, so the
+// answer is the invite details with what the wizard has collected (the user to be).
+const registrationVerify = { body: VerifyCodeBody, response: InviteDetails };
 
 export const registrationCalls = {
   registrationStart: defineCall({

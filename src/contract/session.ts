@@ -37,6 +37,13 @@ export const LoginRequest = requestBody({
 });
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 
+/**
+ * The re-enter-password cookie (section 4.2): readable by the portal's JavaScript (not HttpOnly);
+ * present while the session's password entry is recent. Its value is when that ends (Unix
+ * seconds). When it is missing the portal shows the 'Re-enter password' modal.
+ */
+export const REENTER_PASSWORD_COOKIE = 'sam_reauth';
+
 const nameParam = requestBody({ name: v.pipe(v.string(), v.maxLength(100)) });
 
 export const sessionCalls = {

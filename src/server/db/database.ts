@@ -84,8 +84,12 @@ export function withDefaultUser(url: string): string {
 }
 
 /** The database the configuration names. */
-export function databaseTargetOf(config: { databaseUrl: string | null; pgliteDir: string }): DatabaseTarget {
+export function databaseTargetOf(config: {
+  databaseUrl: string | null;
+  pgliteDir: string;
+  databasePoolSize?: number;
+}): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: config.pgliteDir };
 }

@@ -190,6 +190,207 @@ export const migrations: Record<string, Migration> = {
       ('READ_ONLY', 'Read only'),
       ('VIEW_ACCESS_REQUESTS', 'View access requests')`,
   ]),
+
+  // Handoff: an app's optional SP signing certificate (its AuthnRequests are then verified), and
+  // the AuthnRequest ids already taken, so a request is answered once (kept until it could no
+  // longer be fresh; expired ones are swept).
+  '0003_handoff': statements([
+    `alter table apps add column sp_signing_certificate text`,
+    `create table saml_request_ids (
+      app_code text not null references apps (code) on delete cascade,
+      request_id text not null,
+      expires_at timestamptz not null,
+      primary key (app_code, request_id)
+    )`,
+    `create index saml_request_ids_expires_at on saml_request_ids (expires_at)`,
+  ]),
+
+  // Factors: TOTP replay guard, security answers, one-time codes bound to the session that asked
+  // for them, trusted devices, and the dev outbox that stands in for SMTP and the SMS gateway.
+  '0004_factors': statements([
+    // The last TOTP step accepted for the factor: a code is accepted only for a later step.
+    `alter table identity_factors add column last_used_step bigint`,
+
+    `create table security_answers (
+      identity_id uuid not null references identities (id) on delete cascade,
+      position smallint not null check (position in (1, 2)),
+      question_code text not null,
+      answer_hash text not null,
+      set_at timestamptz not null,
+      primary key (identity_id, position)
+    )`,
+
+    `create table one_time_codes (
+      session_id_hash text not null references sessions (id_hash) on delete cascade,
+      purpose text not null,
+      identity_id uuid references identities (id) on delete cascade,
+      channel text not null check (channel in ('EMAIL', 'SMS')),
+      destination text not null,
+      code_hash text not null,
+      send_count integer not null check (send_count >= 1),
+      first_sent_at timestamptz not null,
+      last_sent_at timestamptz not null,
+      expires_at timestamptz not null,
+      used_at timestamptz,
+      primary key (session_id_hash, purpose)
+    )`,
+
+    `create table trusted_devices (
+      id uuid primary key,
+      identity_id uuid not null references identities (id) on delete cascade,
+      token_hash text not null unique,
+      browser_family text,
+      browser_major text,
+      browser_minor text,
+      os_family text,
+      os_version text,
+      city_name text,
+      country_name text,
+      continent_name text,
+      created_at timestamptz not null,
+      last_active_at timestamptz not null,
+      expires_at timestamptz not null
+    )`,
+    `create index trusted_devices_identity on trusted_devices (identity_id, expires_at)`,
+
+    `create table outbox_messages (
+      id bigint generated always as identity primary key,
+      channel text not null check (channel in ('EMAIL', 'SMS')),
+      recipient text not null,
+      subject text,
+      body text not null,
+      code text,
+      created_at timestamptz not null
+    )`,
+    `create index outbox_messages_recipient on outbox_messages (replace(lower(recipient), ' ', ''), id desc)`,
+  ]),
+
+  // The identity's history: what changed, when, by whom (an identity, an app, or the System), with
+  // an optional support ticket. Merge, reset, registration and profile changes write here; the admin
+  // identity page and access-request history read it.
+  '0005_identity_history': statements([
+    `create table identity_events (
+      id bigint generated always as identity primary key,
+      identity_id uuid not null references identities (id) on delete cascade,
+      event_date timestamptz not null,
+      actor_identity_id uuid references identities (id) on delete set null,
+      actor_app_code text references apps (code) on delete set null,
+      type text not null,
+      variant text not null check (variant in ('info', 'success', 'warning', 'danger')),
+      description text,
+      ticket_code text,
+      ticket_url text,
+      check ((ticket_code is null) = (ticket_url is null))
+    )`,
+    `create index identity_events_identity on identity_events (identity_id, event_date desc, id desc)`,
+  ]),
+
+  // Registration from an invitation: the code is kept only as its SHA-256 (of the trimmed,
+  // upper-cased code), so a leaked table gives no usable invitation; invitations get an id of their
+  // own, and remember the identity that used them.
+  '0008_registration': statements([
+    `alter table invitations add column id uuid`,
+    `update invitations set id = gen_random_uuid()`,
+    `alter table invitations add column code_hash text`,
+    `update invitations set code_hash = encode(sha256(convert_to(upper(btrim(code)), 'UTF8')), 'hex')`,
+    `alter table invitations drop constraint invitations_pkey`,
+    `alter table invitations drop column code`,
+    `alter table invitations alter column id set not null`,
+    `alter table invitations alter column code_hash set not null`,
+    `alter table invitations add primary key (id)`,
+    `create unique index invitations_code_hash on invitations (code_hash)`,
+    `alter table invitations add column used_by_identity_id uuid references identities (id) on delete set null`,
+  ]),
+
+  // Profile self-service: the change a session has started and not yet proven (a new email or
+  // mobile waiting for its code, a new authenticator secret waiting for a code of it), ended with
+  // the session; and the per-identity time before which handed-off JWTs no longer count (sign out
+  // of all devices), served to the apps at /jwt/valid-after/{sub}.
+  '0009_profile': statements([
+    `create table profile_pending_changes (
+      session_id_hash text not null references sessions (id_hash) on delete cascade,
+      kind text not null check (kind in ('EMAIL', 'MOBILE', 'AUTHENTICATOR_APP')),
+      identity_id uuid not null references identities (id) on delete cascade,
+      value text not null,
+      enrol_sms boolean not null default false,
+      created_at timestamptz not null,
+      primary key (session_id_hash, kind)
+    )`,
+    `alter table identities add column jwt_valid_after timestamptz`,
+  ]),
+
+  // Access requests: a user asks for an app (and facility) they lack; the app's handling approves
+  // it at once or leaves it to the manual workflow. Each request keeps its own history (events and
+  // outbound calls) in the history-item shape; the code is what the app and the support desk quote.
+  '0010_access_requests': statements([
+    `create table access_requests (
+      id uuid primary key,
+      code text not null,
+      app_code text not null references apps (code) on delete cascade,
+      facility_id uuid references facilities (id) on delete cascade,
+      requester_identity_id uuid not null references identities (id) on delete cascade,
+      status text not null check (status in ('PENDING', 'APPROVED')),
+      created_at timestamptz not null,
+      decided_at timestamptz,
+      unique (app_code, code)
+    )`,
+    `create index access_requests_created on access_requests (created_at desc, id desc)`,
+    // One open request per identity, app and facility: asking twice is answered with the first.
+    `create unique index access_requests_one_pending
+      on access_requests (requester_identity_id, app_code, coalesce(facility_id, '00000000-0000-0000-0000-000000000000'))
+      where status = 'PENDING'`,
+    `create table access_request_events (
+      id bigint generated always as identity primary key,
+      access_request_id uuid not null references access_requests (id) on delete cascade,
+      event_date timestamptz not null,
+      actor_identity_id uuid references identities (id) on delete set null,
+      actor_app_code text references apps (code) on delete set null,
+      type text not null,
+      variant text not null check (variant in ('info', 'success', 'warning', 'danger')),
+      is_api_call boolean not null default false,
+      description text,
+      ticket_code text,
+      ticket_url text,
+      check ((ticket_code is null) = (ticket_url is null))
+    )`,
+    `create index access_request_events_request on access_request_events (access_request_id, event_date desc, id desc)`,
+  ]),
+
+  // The browser a session signed in from (the User-Agent header, at most 512 characters), so an
+  // admin's identity page can list its sessions by browser and system; null for older sessions.
+  '0011_session_user_agent': statements([`alter table sessions add column user_agent text`]),
+
+  // Failure limit (domain/lockout.ts): after enough failed password and code checks an account
+  // waits until not_before between attempts, and after LOCK_AFTER_FAILURES it is locked until
+  // support lifts it. Both are kept with the per-username count, so unknown usernames behave alike.
+  '0012_account_lockout': statements([
+    `alter table failed_auth_counts add column not_before timestamptz`,
+    `alter table failed_auth_counts add column locked_at timestamptz`,
+  ]),
+
+  // Request counters of the rate limits (http/rate-limit-store.ts), shared by every server
+  // instance on the database: one row per route and client key, its count for the window that
+  // ends at resets_at. Rows whose window has ended are pruned by resets_at.
+  '0013_rate_limits': statements([
+    `create table rate_limits (
+      key text primary key,
+      count integer not null,
+      resets_at timestamptz not null
+    )`,
+    `create index rate_limits_resets_at on rate_limits (resets_at)`,
+  ]),
+
+  // The assertions the demo service providers (demo/sp) have accepted, so a response is accepted
+  // once whichever server instance it is posted to; kept until the assertion expires.
+  '0014_demo_sp_assertions': statements([
+    `create table demo_sp_assertions (
+      app_code text not null,
+      assertion_id text not null,
+      expires_at timestamptz not null,
+      primary key (app_code, assertion_id)
+    )`,
+    `create index demo_sp_assertions_expires_at on demo_sp_assertions (expires_at)`,
+  ]),
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,7 +22,10 @@ export interface DemoAccount {
   roles: string[];
   /** Grants: app code, with facility code for facility apps. */
   grants: Array<{ app: string; facility?: string }>;
-  factors: Array<{ type: 'AUTHENTICATOR_APP'; secret: string } | { type: 'SMS'; mobile: string }>;
+  /** EMAIL is the account's email address, offered last at MFA ('I don't have access'). */
+  factors: Array<
+    { type: 'AUTHENTICATOR_APP'; secret: string } | { type: 'SMS'; mobile: string } | { type: 'EMAIL' }
+  >;
 }
 
 const customer = (
@@ -58,7 +61,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   // No forced steps; LOANS at F001 and F002, and PAYROLL.
   customer(1, 'Olivia Bennett', '1985-03-14', {
     phone: '+61 2 9000 0001',
-    identityVerified: true,
     grants: [{ app: 'LOANS', facility: 'F001' }, { app: 'LOANS', facility: 'F002' }, { app: 'PAYROLL' }],
   }),
   // Password expired: forced change-expired-password.
@@ -73,13 +75,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   customer(4, 'Jack Delaney', '1988-01-30', {
     mfaRequired: true,
     grants: [{ app: 'LOANS', facility: 'F001' }],
-    factors: [{ type: 'AUTHENTICATOR_APP', secret: DEMO_TOTP_SECRET }],
+    factors: [{ type: 'AUTHENTICATOR_APP', secret: DEMO_TOTP_SECRET }, { type: 'EMAIL' }],
   }),
   // SMS factor enrolled: MFA verification by SMS.
   customer(5, 'Chloe Nguyen', '1995-09-08', {
     mfaRequired: true,
     grants: [{ app: 'LOANS', facility: 'F002' }],
-    factors: [{ type: 'SMS', mobile: '+61 400 000 005' }],
+    factors: [{ type: 'SMS', mobile: '+61 400 000 005' }, { type: 'EMAIL' }],
   }),
   // C10006 and C10007 share dup@example.com: duplicate-accounts notice and merge.
   customer(6, 'Liam Walsh', '1983-04-17', {
@@ -97,6 +99,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { app: 'LOANS', facility: 'F002' },
       { app: 'LOANS', facility: 'F003' },
     ],
+  }),
+  // Identity verified (at a branch): name and date of birth are read-only on the profile.
+  customer(10, 'Priya Profile', '1992-07-19', {
+    identityVerified: true,
+    username: 'C10010',
+    email: 'c10010@example.com',
+    mobile: '+61 400 000 010',
+    customerNumber: 'C10010',
+    grants: [{ app: 'PAYROLL' }],
   }),
   {
     username: 'admin1',
@@ -142,7 +153,10 @@ export interface DemoApp {
   contextType: 'SAML' | 'JWT';
   facilityHandoff: 'NONE' | 'SELECTED_BEFORE_HANDOFF';
   accessRequestHandling: 'IMMEDIATE' | 'MANUAL';
-  /** Path of the demo service provider under PUBLIC_URL. */
+  /**
+   * Path of the demo service provider under PUBLIC_URL (SAML apps; the JWT app's page lives on the
+   * demo listener, DEMO_SP_URL, under the same path).
+   */
   spPath: string;
   facilities: Array<{ code: string; name: string; alias: string | null }>;
 }
@@ -154,7 +168,7 @@ export const DEMO_APPS: readonly DemoApp[] = [
     contextType: 'SAML',
     facilityHandoff: 'SELECTED_BEFORE_HANDOFF',
     accessRequestHandling: 'MANUAL',
-    spPath: '/demo-sp/loans',
+    spPath: '/demo-sp/LOANS',
     facilities: [
       { code: 'F001', name: 'Northside Community Clinic', alias: 'Northside' },
       { code: 'F002', name: 'Riverside Family Practice', alias: null },
@@ -167,7 +181,7 @@ export const DEMO_APPS: readonly DemoApp[] = [
     contextType: 'SAML',
     facilityHandoff: 'NONE',
     accessRequestHandling: 'IMMEDIATE',
-    spPath: '/demo-sp/payroll',
+    spPath: '/demo-sp/PAYROLL',
     facilities: [],
   },
   {
@@ -176,7 +190,7 @@ export const DEMO_APPS: readonly DemoApp[] = [
     contextType: 'JWT',
     facilityHandoff: 'NONE',
     accessRequestHandling: 'MANUAL',
-    spPath: '/demo-sp/treasury',
+    spPath: '/demo-sp/TREASURY',
     facilities: [],
   },
 ];
@@ -238,3 +252,16 @@ export function demoProperties(now: Date): Record<string, string> {
     'trusted-device-period': '7',
   };
 }
+
+/**
+ * Demo answers to security questions, for the password reset's last fallback (README, demo
+ * accounts): C10005 answers DRIVERS_LICENCE with DL10005 and MEDICARE with MC10005.
+ */
+export const DEMO_SECURITY_ANSWERS: Readonly<
+  Record<string, ReadonlyArray<{ question: string; answer: string }>>
+> = {
+  C10005: [
+    { question: 'DRIVERS_LICENCE', answer: 'DL10005' },
+    { question: 'MEDICARE', answer: 'MC10005' },
+  ],
+};

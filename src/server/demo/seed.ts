@@ -7,6 +7,7 @@ import { randomUuid, type Random } from '../adapters/random';
 import type { SecretBox } from '../adapters/secret-box';
 import type { Database } from '../db/schema';
 import type { PasswordHasher } from '../domain/passwords';
+import { invitationCodeHash } from '../domain/registration/invitations';
 import {
   DEMO_ACCOUNTS,
   DEMO_APPS,
@@ -14,7 +15,10 @@ import {
   DEMO_PASSWORD,
   DEMO_SECURITY_QUESTIONS,
   demoProperties,
+  DEMO_SECURITY_ANSWERS,
 } from './data';
+import { normaliseSecurityAnswer } from '../domain/factors/factors';
+import { seedDemoAccessRequests } from './access-requests';
 
 /** Advisory lock key of the seeding transaction ('demo' in ASCII). */
 const SEED_LOCK_KEY = 0x64656d6f;
@@ -40,6 +44,16 @@ export async function seedDemo(deps: SeedDeps): Promise<{ seeded: boolean }> {
 
   // Hash outside the transaction: argon2 takes tens of milliseconds each.
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => deps.hasher.hash(DEMO_PASSWORD)));
+  const answerHashes = await Promise.all(
+    Object.entries(DEMO_SECURITY_ANSWERS).flatMap(([username, answers]) =>
+      answers.map(async (a, i) => ({
+        username,
+        position: i + 1,
+        question: a.question,
+        hash: await deps.hasher.hash(normaliseSecurityAnswer(a.answer)),
+      })),
+    ),
+  );
   const now = clock.now();
   const origin = new URL(deps.publicUrl).origin;
 
@@ -149,7 +163,8 @@ export async function seedDemo(deps: SeedDeps): Promise<{ seeded: boolean }> {
       await trx
         .insertInto('invitations')
         .values({
-          code: invite.code,
+          id: randomUuid(random),
+          code_hash: invitationCodeHash(invite.code),
           email: invite.email,
           app_code: invite.app,
           facility_id: facilityIdOf(facilityIds, invite.app, invite.facility),
@@ -165,6 +180,21 @@ export async function seedDemo(deps: SeedDeps): Promise<{ seeded: boolean }> {
             : null,
           created_at: now,
           expires_at: new Date(now.getTime() + 365 * 24 * 3600_000),
+        })
+        .execute();
+    }
+
+    for (const a of answerHashes) {
+      const identityId = identityIds.get(a.username);
+      if (!identityId) throw new Error(`Demo security answers name an unknown account ${a.username}`);
+      await trx
+        .insertInto('security_answers')
+        .values({
+          identity_id: identityId,
+          position: a.position,
+          question_code: a.question,
+          answer_hash: a.hash,
+          set_at: now,
         })
         .execute();
     }
@@ -189,6 +219,8 @@ export async function seedDemo(deps: SeedDeps): Promise<{ seeded: boolean }> {
       .onConflict((oc) => oc.columns(['name', 'code']).doNothing())
       .execute();
 
+    await seedDemoAccessRequests(trx, { random, now, identityIds, facilityIds });
+
     return { seeded: true };
   });
 }
@@ -197,4 +229,52 @@ function facilityIdOf(ids: Map<string, string>, app: string, facility: string): 
   const id = ids.get(`${app}/${facility}`);
   if (!id) throw new Error(`Demo data names an unknown facility ${app}/${facility}`);
   return id;
+}
+
+/**
+ * Points the demo apps at where their service providers run now: the SAML apps' entity id and ACS
+ * URL under PUBLIC_URL, the framed app's frame origin at the demo listener. Ports and PUBLIC_URL may
+ * change between starts of a demo installation. Only a demo installation is touched (its apps'
+ * consumers are the built-in /demo-sp/ ones): a real LOANS app registered in a database that
+ * SEED_DEMO left alone keeps its endpoints.
+ */
+export async function refreshDemoEndpoints(
+  db: Kysely<Database>,
+  publicUrl: string,
+  demoSpUrl: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const samlApps = await trx
+      .selectFrom('apps')
+      .select(['code', 'acs_url'])
+      .where(
+        'code',
+        'in',
+        DEMO_APPS.filter((a) => a.contextType === 'SAML').map((a) => a.code),
+      )
+      .execute();
+    const isDemoAcs = (code: string, acsUrl: string | null) => {
+      try {
+        return (
+          acsUrl !== null && new URL(acsUrl).pathname.toLowerCase() === `/demo-sp/${code.toLowerCase()}/acs`
+        );
+      } catch {
+        return false;
+      }
+    };
+    const isDemo = samlApps.length > 0 && samlApps.every((a) => isDemoAcs(a.code, a.acs_url));
+    if (!isDemo) return;
+    for (const app of DEMO_APPS) {
+      const base = `${publicUrl}${app.spPath}`;
+      await trx
+        .updateTable('apps')
+        .set(
+          app.contextType === 'JWT'
+            ? { frame_origin: new URL(demoSpUrl).origin }
+            : { entity_id: base, acs_url: `${base}/acs` },
+        )
+        .where('code', '=', app.code)
+        .execute();
+    }
+  });
 }

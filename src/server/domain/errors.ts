@@ -12,6 +12,8 @@ export class RequestRefused extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** Extra response headers (a 429's Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(body.message);
     this.name = 'RequestRefused';
@@ -24,6 +26,8 @@ export const refuse = {
   sessionExpired: () => new RequestRefused(401, { message: SESSION_EXPIRED_MESSAGE, url: '/' }),
   forbidden: (message = PERMISSION_DENIED_MESSAGE) => new RequestRefused(403, { message }),
   notFound: (message = NOT_FOUND_MESSAGE) => new RequestRefused(404, { message }),
+  /** 409: the request no longer fits the session (e.g. a framed sign-in whose session expired). */
+  conflict: (message = SESSION_EXPIRED_MESSAGE) => new RequestRefused(409, { message }),
   unprocessable: (message: string, errors?: FieldError[]) =>
     new RequestRefused(422, errors ? { message, errors } : { message }),
   unavailable: (message: string, customerMessage?: string) =>

@@ -17,6 +17,8 @@ export const CAPTCHA_FIELD_REQUIRED = 'Required field';
 export const CAPTCHA_FIELD_INCORRECT = 'Incorrect security code';
 
 export const VALIDATION_FAILED_MESSAGE = 'The request is not valid.';
+/** Field message for a value holding U+0000 (no field of any form can carry it). */
+export const INVALID_CHARACTER_MESSAGE = 'Contains a character that is not allowed.';
 export const MALFORMED_BODY_MESSAGE = 'The request body is not valid JSON.';
 export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
 export const UNSUPPORTED_MEDIA_MESSAGE = 'The request body must be JSON.';

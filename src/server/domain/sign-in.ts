@@ -6,6 +6,8 @@
 //    this attempt sees is unique, so no burst of parallel requests can slip more than the allowed
 //    attempts past the captcha. From the 3rd failure a captcha is required; a missing or wrong
 //    one gives the reservation back and the password is not checked at all.
+//    The failure limit (lockout.ts) is part of the same statement: a locked or waiting username
+//    reserves nothing and is refused (locked text, or 429 with Retry-After) before any check.
 // 3. The password is verified with argon2id; an unknown username is verified against a dummy
 //    hash, so status, body and timing are those of a wrong password.
 // 4. A failure keeps the increment and is logged as a sign-in attempt; a success clears the
@@ -21,7 +23,7 @@ import type { Kysely } from 'kysely';
 import {
   PORTAL_APP_CODE,
   type AuthenticationOutcome,
-  type CurrentUser,
+  type ContextType,
   type PreviousSignInAttempt,
 } from '../../contract/entities';
 import { limits } from '../../contract/fields';
@@ -33,11 +35,12 @@ import {
   decrementFailedCount,
   failedCount,
   openSignInAttempt,
-  recordSignInAttempt,
   type PreviousAttemptRow,
   type SignInAttemptRecord,
 } from '../db/repositories/sign-in';
-import type { Database, Identity, SessionContext } from '../db/schema';
+import { updateSessionState } from '../db/repositories/sessions';
+import { noteSignInSubject, recordAccountLocked } from '../observability/context';
+import type { Database, SessionContext } from '../db/schema';
 import type { CaptchaService, CaptchaVerdict } from './captcha';
 import { toCurrentUser } from './current-user';
 import { refuse } from './errors';
@@ -51,7 +54,9 @@ import {
   UNKNOWN_REALM_MESSAGE,
 } from './messages';
 import { normaliseUsername, type PasswordHasher } from './passwords';
-import { decideSignIn, type SignInDecision } from './sign-in-outcome';
+import { sessionDataFor, type SignInFlow } from './sign-in-flow';
+import { recordFailedSignIn } from '../db/repositories/lockout';
+import { gateOf, IN_FLIGHT_MS, lockedRefusal, penaltyFor, tryLaterRefusal, type Lockout } from './lockout';
 import type { IssuedSession, SessionRow, SessionService } from './sessions';
 
 /** Failed sign-ins after which a captcha is required (section 9). */
@@ -62,25 +67,24 @@ export interface SignInRequest {
   password: string;
   captchaCode?: string | null;
   realmCode?: string;
+  /** Context type the portal believes it is in (login payload's context fields). */
+  type?: ContextType;
 }
 
 export interface SignInMeta {
   ipAddress: string | null;
   /** The session the request came with, if any: it is replaced on success. */
   session: SessionRow | null;
+  /** The trusted-device cookie, if the browser sent one. */
+  deviceToken?: string | null;
+  /** The User-Agent header, kept with the new session (the admin's identity page lists it). */
+  userAgent?: string | null;
 }
 
 export interface SignInResult {
   outcome: AuthenticationOutcome;
   issued: IssuedSession;
 }
-
-/** Completes a sign-in by handing off to another application (SAML, JWT): added by later issues. */
-export type HandoffCompletion = (input: {
-  identity: Identity;
-  currentUser: CurrentUser;
-  context: SessionContext;
-}) => Promise<Partial<AuthenticationOutcome>>;
 
 export interface SignInDeps {
   db: Kysely<Database>;
@@ -90,8 +94,10 @@ export interface SignInDeps {
   captcha: CaptchaService;
   sessions: SessionService;
   geoIp: GeoIpLookup;
-  /** Handoffs by context type; a context whose handoff is not registered signs in directly. */
-  handoffs?: Partial<Record<'SAML' | 'JWT', HandoffCompletion>>;
+  /** Forced steps and completion (handoffs) after the password. */
+  flow: SignInFlow;
+  /** The failure limit shared with every other password and code check. */
+  lockout: Lockout;
 }
 
 export class SignInService {
@@ -113,11 +119,38 @@ export class SignInService {
   async signIn(request: SignInRequest, meta: SignInMeta): Promise<SignInResult> {
     const { db, clock, hasher, captcha, geoIp } = this.deps;
     const username = normaliseUsername(request.username);
+    // A framed (JWT) sign-in only ever continues the session its frame was opened with: without
+    // it there is no registered frame to post the token to, so the frame must start again.
+    if (request.type === 'JWT' && meta.session?.context.type !== 'JWT') throw refuse.conflict();
     const realmCode = request.realmCode ?? meta.session?.context.realmCode ?? null;
-    const opened = await openSignInAttempt(db, { realmCode, username, now: clock.now() });
+    const { policy } = this.deps.lockout;
+    const opened = await openSignInAttempt(db, {
+      realmCode,
+      username,
+      now: clock.now(),
+      lockAfter: policy.lockAfter,
+      inFlightMs: IN_FLIGHT_MS,
+    });
     if (!opened) throw refuse.invalid([{ fieldName: 'realmCode', message: UNKNOWN_REALM_MESSAGE }]);
-    if (!opened.authEnabled || opened.reservedCount === null)
-      throw refuse.unavailable(SIGN_IN_UNAVAILABLE_MESSAGE);
+    noteSignInSubject(opened.identity?.id ?? null); // for the audit line of a refusal
+    if (!opened.authEnabled) throw refuse.unavailable(SIGN_IN_UNAVAILABLE_MESSAGE);
+    if (opened.reservedCount === null) {
+      // The failure limit refused the reservation: locked, or waiting (nothing was counted).
+      const { lockedAt, notBefore, count, lastFailedAt } = opened.blocked;
+      const row = {
+        username,
+        count,
+        last_failed_at: lastFailedAt ?? clock.now(),
+        locked_at: lockedAt,
+        not_before: notBefore,
+      };
+      const gate = gateOf(policy, [row], clock.now());
+      if (gate.state === 'locked') throw lockedRefusal();
+      // Without a captcha the attempt would be refused for that first, as when it may try.
+      if (count >= FAILED_SIGN_INS_BEFORE_CAPTCHA && !request.captchaCode?.trim())
+        throw captchaRefusal('missing');
+      throw tryLaterRefusal(gate.state === 'wait' ? gate.retryAfterSeconds : 1);
+    }
 
     if (opened.reservedCount - 1 >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
       // The challenge is used up and the reservation given back together, or neither.
@@ -147,7 +180,10 @@ export class SignInService {
       isSuccessful: false,
     };
     if (!identity || !passwordHash || !passwordOk) {
-      await recordSignInAttempt(db, attempt);
+      const penalty = penaltyFor(policy, username, opened.reservedCount, attempt.attemptedAt);
+      await recordFailedSignIn(db, attempt, penalty);
+      if (penalty.lockedAt)
+        recordAccountLocked({ identityId: identity?.id ?? null, username, failures: opened.reservedCount });
       throw refuse.unprocessable(INCORRECT_CREDENTIALS_MESSAGE);
     }
 
@@ -159,51 +195,43 @@ export class SignInService {
       showInHeader: false,
       type: 'DIRECT',
     };
-    const decision = decideSignIn({ identity, context });
+    const decision = await this.deps.flow.decide({
+      identity,
+      roles: opened.roles,
+      context,
+      passed: [],
+      deviceToken: meta.deviceToken ?? null,
+      prefetched: opened.prefetch,
+    });
     const sessionType = decision.kind === 'forced' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';
     const issued = this.deps.sessions.prepareSignedIn({
       identityId: identity.id,
       type: sessionType,
       context,
-      data: decision.kind === 'forced' ? { forcedAction: decision.action } : {},
+      data: sessionDataFor(decision, [], null),
     });
     const previous = await completeSignIn(db, {
       attempt: { ...attempt, identityId: identity.id, isSuccessful: true },
       endSessionHash: meta.session?.idHash ?? null,
       session: issued.session,
+      // Earlier failures stay while forced steps (MFA codes) are owed: sign-in-flow clears them.
+      clearFailures: decision.kind !== 'forced',
+      userAgent: meta.userAgent ?? null,
     });
+    const previousSignInAttempt = previous ? toPreviousAttempt(previous, geo) : null;
+    issued.session.data = sessionDataFor(decision, [], previousSignInAttempt);
+    // A sign-in with forced steps answers the previous attempt when it completes, later: keep it.
+    if (decision.kind === 'forced' && previousSignInAttempt) {
+      await updateSessionState(db, issued.session.idHash, { type: sessionType, data: issued.session.data });
+    }
 
     const currentUser = toCurrentUser(identity, opened.roles, sessionType);
-    const previousSignInAttempt = previous ? toPreviousAttempt(previous, geo) : null;
-    const outcome = await this.#outcome(decision, { identity, currentUser, context, previousSignInAttempt });
+    const outcome = await this.deps.flow.outcome(decision, {
+      identity,
+      currentUser,
+      session: issued.session,
+    });
     return { outcome, issued };
-  }
-
-  async #outcome(
-    decision: SignInDecision,
-    input: {
-      identity: Identity;
-      currentUser: CurrentUser;
-      context: SessionContext;
-      previousSignInAttempt: PreviousSignInAttempt | null;
-    },
-  ): Promise<AuthenticationOutcome> {
-    const base: AuthenticationOutcome = {
-      outcome: 'DIRECT_LOGIN',
-      jwt: null,
-      currentUser: input.currentUser,
-      previousSignInAttempt: input.previousSignInAttempt,
-      forcedAction: null,
-      isSingleSignOn: false,
-      appName: null,
-    };
-    if (decision.kind === 'forced')
-      return { ...base, outcome: 'FORCED_ACTION', forcedAction: decision.action };
-    if (decision.via !== 'DIRECT') {
-      const handoff = this.deps.handoffs?.[decision.via];
-      if (handoff) return { ...base, ...(await handoff(input)) };
-    }
-    return base;
   }
 }
 

@@ -9,20 +9,40 @@ import type { Config } from '../config';
 import { systemClock } from '../adapters/clock';
 import { cryptoRandom } from '../adapters/random';
 import { createSecretBox, loadDataKey } from '../adapters/secret-box';
+import { loadSigningKeys } from '../adapters/signing-keys';
 import { databaseTargetOf, openDatabase, type AppDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
-import { seedDemo } from '../demo/seed';
+import { refreshDemoEndpoints, seedDemo } from '../demo/seed';
+import { demoSpRoutes } from '../demo/sp/routes';
 import { argon2idHasher } from '../domain/passwords';
 import { RequestRefused } from '../domain/errors';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../domain/messages';
 import { installErrorHandler } from './errors';
 import { installPortal } from './plugins/portal';
-import { installSecurity } from './plugins/security';
+import { frameworkErrorHandler, installSecurity } from './plugins/security';
 import { appRoutes } from './routes/apps';
 import { captchaRoutes } from './routes/captcha';
+import { handoffRoutes } from './routes/handoff';
+import { jwtRoutes } from './routes/jwt';
+import { jwtRevocationRoutes } from './routes/jwt-revocation';
+import { profileRoutes } from './routes/profile';
+import { samlRoutes } from './routes/saml';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { forcedRoutes } from './routes/forced';
+import { mergeRoutes } from './routes/merge';
+import { reenterPasswordRoutes } from './routes/reenter-password';
+import { registrationRoutes } from './routes/registration';
+import { passwordResetRoutes } from './routes/password-reset';
+import { adminSmsGatewayRoutes } from './routes/admin-sms-gateway';
+import { accessRequestRoutes } from './routes/access-requests';
+import { adminRoutes } from './routes/admin';
+import { adminIdentityRoutes } from './routes/admin-identities';
 import { createServices, type ServerDeps } from './services';
+import { databaseRateLimitStore } from './rate-limit-store';
+import { loggingOptions } from '../observability/logging';
+import { installObservability } from '../observability/plugin';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -69,6 +89,8 @@ export async function prepareOpenDatabase(
       publicUrl: config.publicUrl,
     });
     log(seeded ? 'demo data set seeded' : 'database already has identities: demo not seeded');
+    // Ports and PUBLIC_URL can change between starts; the demo apps follow them.
+    if (config.demoSpUrl) await refreshDemoEndpoints(database.db, config.publicUrl, config.demoSpUrl);
   }
 }
 
@@ -81,13 +103,8 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildServer(config: Config, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const ownsDatabase = !deps.database;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        remove: true,
-      },
-    },
+    // JSON lines with secrets redacted, and a request id per request (observability/logging.ts).
+    ...loggingOptions(config, deps.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
@@ -95,14 +112,18 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // A URL Fastify cannot decode is answered before any hook: the error body and headers too.
+    frameworkErrors: frameworkErrorHandler(config, deps.clock ?? systemClock),
   });
   const database = deps.database ?? (await prepareDatabase(config, deps, (m) => app.log.info(m)));
 
   try {
     // Tier 2 first: everything below reads app.services.
-    const services = createServices(config, database, deps);
+    const signingKeys = deps.signingKeys ?? (await loadSigningKeys(config));
+    const services = createServices(config, database, { ...deps, signingKeys });
     app.decorate('services', services);
     installErrorHandler(app, services.clock);
+    await installObservability(app);
     // Calls take JSON only: any other body type is a 415, not a string handed to validation.
     app.removeContentTypeParser('text/plain');
 
@@ -111,6 +132,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     await installSecurity(app);
     await app.register(rateLimit, {
       global: false,
+      // Counters in the database, so every instance on it shares each limit (rate-limit-store.ts).
+      store: databaseRateLimitStore(database.db, { now: () => services.clock.now().getTime() }),
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) =>
         new RequestRefused(context.statusCode, { message: TOO_MANY_REQUESTS_MESSAGE }),
@@ -122,6 +145,22 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await captchaRoutes(scope);
       await sessionRoutes(scope);
       await appRoutes(scope);
+      await forcedRoutes(scope);
+      await mergeRoutes(scope);
+      await reenterPasswordRoutes(scope);
+      await registrationRoutes(scope);
+      await passwordResetRoutes(scope);
+      await adminSmsGatewayRoutes(scope);
+      await accessRequestRoutes(scope);
+      await adminRoutes(scope);
+      await adminIdentityRoutes(scope);
+      await devOutboxRoutes(scope);
+      await handoffRoutes(scope);
+      await samlRoutes(scope);
+      await jwtRoutes(scope);
+      await jwtRevocationRoutes(scope);
+      await profileRoutes(scope);
+      if (config.seedDemo) await demoSpRoutes(scope);
     });
     await installPortal(app, config.portalDist);
 
@@ -129,6 +168,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     const sweep = () =>
       services.sessions
         .sweep()
+        // Expired trusted devices go too (their one-time codes went with their sessions).
+        .then(() => services.factors.trustedDevices.sweep())
         .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
     const timer = setInterval(sweep, SESSION_SWEEP_MS);
     timer.unref();

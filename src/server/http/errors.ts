@@ -33,6 +33,7 @@ export function stackTraceHash(text: string): string {
 interface Answer {
   status: number;
   body: ErrorBody;
+  headers?: Readonly<Record<string, string>>;
 }
 
 function withTrace(status: number, body: ErrorBody, traceSource: string, clock: Clock): Answer {
@@ -51,7 +52,7 @@ export function toErrorAnswer(error: unknown, clock: Clock): Answer & { unexpect
     const answer = traced
       ? withTrace(error.status, error.body, source, clock)
       : { status: error.status, body: error.body };
-    return { ...answer, unexpected: false };
+    return { ...answer, headers: error.headers, unexpected: false };
   }
   const fastifyError = error as Partial<FastifyError> & { status?: number };
   const status = fastifyError.statusCode ?? fastifyError.status;
@@ -95,6 +96,7 @@ export function sendError(reply: FastifyReply, answer: Answer): FastifyReply {
   return reply
     .code(answer.status)
     .header('cache-control', 'no-store')
+    .headers(answer.headers ?? {})
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(answer.body));
 }

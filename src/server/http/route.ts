@@ -5,8 +5,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
+import type { ForcedAction } from '../../contract/entities';
 import type { FieldError } from '../../contract/errors';
 import { refuse } from '../domain/errors';
+import { INVALID_CHARACTER_MESSAGE } from '../domain/messages';
 import type { SessionRow } from '../domain/sessions';
 import { ResponseContractError } from './errors';
 import type { Services } from './services';
@@ -37,6 +39,11 @@ export interface CallContext<P, Q, B> {
 
 export interface RegisterOptions {
   access?: Access;
+  /**
+   * With access 'pending': the forced step(s) this call belongs to. A pending session may call it
+   * only while its current step (session data forcedAction) is one of them; otherwise 403.
+   */
+  step?: ForcedAction | readonly ForcedAction[];
   /** Requests per minute per client IP; defaults to RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
 }
@@ -63,6 +70,23 @@ function fieldErrors(
   return issues.map((issue) => ({ fieldName: v.getDotPath(issue) ?? part, message: issue.message }));
 }
 
+/**
+ * Where a request value holds U+0000 (in a string or a key), as dot paths. PostgreSQL text cannot
+ * store or compare that character: unrefused, it reaches a query and fails it with a 500.
+ */
+function nulCharacterPaths(input: unknown, path = '', depth = 0, out: string[] = []): string[] {
+  if (typeof input === 'string') {
+    if (input.includes('\u0000')) out.push(path);
+  } else if (typeof input === 'object' && input !== null && depth < 64) {
+    for (const [key, value] of Object.entries(input)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) out.push(at);
+      else nulCharacterPaths(value, at, depth + 1, out);
+    }
+  }
+  return out;
+}
+
 export function registerCall<
   P extends AnySchema | undefined,
   Q extends AnySchema | undefined,
@@ -77,6 +101,9 @@ export function registerCall<
 ): void {
   const access: Access = options.access ?? (call.anonymous ? 'anonymous' : 'authenticated');
   const services = app.services;
+  const steps: readonly ForcedAction[] | null =
+    options.step === undefined ? null : typeof options.step === 'string' ? [options.step] : options.step;
+  if (steps && access !== 'pending') throw new Error(`${call.id}: a step needs access 'pending'`);
   app.route({
     method: call.method,
     url: routeUrlOf(call.path),
@@ -94,6 +121,13 @@ export function registerCall<
         part: 'params' | 'query' | 'body',
       ): Out<S> => {
         if (!schema) return undefined as Out<S>;
+        const nul = nulCharacterPaths(input);
+        if (nul.length > 0) {
+          errors.push(
+            ...nul.map((path) => ({ fieldName: path || part, message: INVALID_CHARACTER_MESSAGE })),
+          );
+          return undefined as Out<S>;
+        }
         const result = v.safeParse(schema, input);
         if (result.success) return result.output as Out<S>;
         errors.push(...fieldErrors(part, result.issues));
@@ -109,6 +143,12 @@ export function registerCall<
         if (!session || session.type === 'ANONYMOUS') throw refuse.sessionExpired();
         const wanted = access === 'pending' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';
         if (session.type !== wanted) throw refuse.forbidden();
+        if (
+          access === 'pending' &&
+          steps &&
+          (!session.data.forcedAction || !steps.includes(session.data.forcedAction))
+        )
+          throw refuse.forbidden();
       }
 
       const result = await handler({

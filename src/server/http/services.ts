@@ -7,14 +7,30 @@ import { systemClock, type Clock } from '../adapters/clock';
 import { unknownGeoIp, type GeoIpLookup } from '../adapters/geo-ip';
 import { cryptoRandom, type Random } from '../adapters/random';
 import { createSecretBox, loadDataKey, type SecretBox } from '../adapters/secret-box';
+import type { SigningKeys } from '../adapters/signing-keys';
 import type { AppDatabase } from '../db/database';
 import { appEndpoints } from '../db/repositories/reference';
 import type { Database } from '../db/schema';
 import { CaptchaService } from '../domain/captcha';
+import { createFactorServices, type FactorServices } from '../domain/factors';
+import type { MailSender } from '../adapters/mail';
+import type { SmsSender } from '../adapters/sms';
+import type { LogStream } from '../observability/logging';
+import { HandoffService } from '../domain/handoff/service';
+import { PasswordResetService } from '../domain/password-reset/service';
+import { createMergeService, type MergeService, type MergeStatementObserver } from '../domain/merge';
+import { ProfileService } from '../domain/profile/service';
+import { createRegistrationService, type RegistrationService } from '../domain/registration';
 import { argon2idHasher, type PasswordHasher } from '../domain/passwords';
 import { ReferenceService } from '../domain/reference';
 import { SessionService } from '../domain/sessions';
-import { SignInService, type HandoffCompletion } from '../domain/sign-in';
+import { SignInService } from '../domain/sign-in';
+import {
+  expiredPasswordRule,
+  SignInFlow,
+  type ForcedActionRule,
+  type Handoffs,
+} from '../domain/sign-in-flow';
 
 /** Everything a test (or another deployment) may replace. */
 export interface ServerDeps {
@@ -27,7 +43,17 @@ export interface ServerDeps {
   captchaRenderer?: CaptchaRenderer;
   /** The 32-byte data key; without it the configured or generated key is used. */
   dataKey?: Buffer;
-  handoffs?: Partial<Record<'SAML' | 'JWT', HandoffCompletion>>;
+  /** Replaces the handoffs the server builds (SAML, JWT) for sign-in completion. */
+  handoffs?: Handoffs;
+  /** The SAML and JWT signing keys; without them the configured or generated ones are used. */
+  signingKeys?: SigningKeys;
+  /** Replace the email and SMS transports (by default SMTP_URL / SMS_GATEWAY_URL or the dev outbox). */
+  mail?: MailSender;
+  sms?: SmsSender;
+  /** Sees each statement of the merge transaction (tests inject failures with it). */
+  mergeObserver?: MergeStatementObserver;
+  /** Where the JSON log lines go instead of stdout (tests capture them). */
+  logStream?: LogStream;
 }
 
 export interface Services {
@@ -42,15 +68,35 @@ export interface Services {
   readonly captcha: CaptchaService;
   readonly reference: ReferenceService;
   readonly signIn: SignInService;
+  /** Forced steps after the password, and completion: forced-step routes continue sign-in here. */
+  readonly signInFlow: SignInFlow;
   readonly appOrigins: AppOriginsCache;
+  /** SAML and JWT handoffs, the IdP's endpoints and keys. */
+  readonly handoff: HandoffService;
+  /** Factors, one-time codes, trusted devices, MFA and enrolment flows, re-enter password. */
+  readonly factors: FactorServices;
+  /** The anonymous password reset (domain/password-reset). */
+  readonly passwordReset: PasswordResetService;
+  /** The DUPLICATE_ACCOUNTS step: the merge wizard and the merge itself. */
+  readonly merge: MergeService;
+  /** Profile self-service and signing an identity out of all devices. */
+  readonly profile: ProfileService;
+  /** Registration from an invitation (domain/registration). */
+  readonly registration: RegistrationService;
+  readonly geoIp: GeoIpLookup;
 }
 
-export function createServices(config: Config, database: AppDatabase, deps: ServerDeps): Services {
+export function createServices(
+  config: Config,
+  database: AppDatabase,
+  deps: ServerDeps & { signingKeys: SigningKeys },
+): Services {
   const db = database.db;
   const clock = deps.clock ?? systemClock;
   const random = deps.random ?? cryptoRandom;
   const hasher = deps.hasher ?? argon2idHasher;
-  const secretBox = createSecretBox(deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir));
+  const dataKey = deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir);
+  const secretBox = createSecretBox(dataKey);
   const sessions = new SessionService(db, clock, random, {
     idleMs: config.sessionIdleMinutes * 60_000,
     absoluteMs: config.sessionAbsoluteHours * 3_600_000,
@@ -63,6 +109,49 @@ export function createServices(config: Config, database: AppDatabase, deps: Serv
     config.captchaFixedAnswer,
   );
   const reference = new ReferenceService(db);
+  const handoff = new HandoffService({
+    db,
+    clock,
+    random,
+    keys: deps.signingKeys,
+    sessions,
+    publicUrl: config.publicUrl,
+    defaultContext: () => reference.defaultContext(),
+  });
+  const geoIp = deps.geoIp ?? unknownGeoIp;
+  const factors = createFactorServices({
+    config,
+    db,
+    clock,
+    random,
+    hasher,
+    secretBox,
+    dataKey,
+    geoIp,
+    reference,
+    sessions,
+    ...(deps.mail ? { mail: deps.mail } : {}),
+    ...(deps.sms ? { sms: deps.sms } : {}),
+  });
+  // The forced steps in the order they are asked (see domain/sign-in-flow.ts).
+  const rules: ForcedActionRule[] = [expiredPasswordRule];
+  // Factor enrolment, then MFA, right after the expired password.
+  rules.push(...factors.rules);
+  // Duplicate accounts are merged before the facility is chosen (grants may change).
+  const merge = createMergeService({
+    db,
+    clock,
+    hasher,
+    factors,
+    reference,
+    sessions,
+    observe: deps.mergeObserver,
+  });
+  rules.push(merge.rule);
+  // Facility selection is always the last step: it leads straight to the handoff.
+  rules.push(handoff.selectFacilityRule);
+  const handoffs: Handoffs = { SAML: handoff.completeSaml, JWT: handoff.completeJwt, ...deps.handoffs };
+  const signInFlow = new SignInFlow({ db, rules, handoffs, now: () => clock.now() });
   const signIn = new SignInService({
     db,
     clock,
@@ -70,8 +159,9 @@ export function createServices(config: Config, database: AppDatabase, deps: Serv
     hasher,
     captcha,
     sessions,
-    geoIp: deps.geoIp ?? unknownGeoIp,
-    handoffs: deps.handoffs,
+    geoIp,
+    flow: signInFlow,
+    lockout: factors.lockout,
   });
   return {
     config,
@@ -85,7 +175,48 @@ export function createServices(config: Config, database: AppDatabase, deps: Serv
     captcha,
     reference,
     signIn,
+    signInFlow,
     appOrigins: new AppOriginsCache(db),
+    handoff,
+    factors,
+    passwordReset: new PasswordResetService({
+      db,
+      clock,
+      random,
+      hasher,
+      captcha,
+      sessions,
+      reference,
+      factors,
+    }),
+    merge,
+    profile: new ProfileService({
+      db,
+      clock,
+      random,
+      hasher,
+      secretBox,
+      factors,
+      reference,
+      mail: factors.mail,
+      sessions,
+      totpIssuer: config.totpIssuer,
+    }),
+    registration: createRegistrationService({
+      db,
+      clock,
+      random,
+      hasher,
+      secretBox,
+      captcha,
+      factors,
+      reference,
+      sessions,
+      signInFlow,
+      geoIp,
+      totpIssuer: config.totpIssuer,
+    }),
+    geoIp,
   };
 }
 

@@ -65,6 +65,24 @@ export async function touchSession(db: Kysely<Database>, idHash: string, lastSee
     .execute();
 }
 
+/**
+ * Moves a pending sign-in on (another forced step, or authenticated). Only a session that is still
+ * pending moves: answers false when it is not (ended, or moved on by a concurrent request).
+ */
+export async function updateSessionState(
+  db: Kysely<Database>,
+  idHash: string,
+  state: { type: SessionType; data: SessionData },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ type: state.type, data: JSON.stringify(state.data) })
+    .where('id_hash', '=', idHash)
+    .where('type', '=', 'AUTHENTICATION_PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }

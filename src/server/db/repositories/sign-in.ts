@@ -7,7 +7,7 @@
 // embedded PGlite every statement costs a fixed ~0.3 ms of the one event-loop thread that also
 // serves HTTP, and that is what the bench:login budget measures.
 import { sql, type Kysely } from 'kysely';
-import type { Database, Identity } from '../schema';
+import type { Database, FactorKind, Identity } from '../schema';
 import type { SessionRow } from './sessions';
 
 /** Takes back one increment (never below zero). */
@@ -57,14 +57,29 @@ export async function recordSignInAttempt(db: Kysely<Database>, attempt: SignInA
     .execute();
 }
 
+/** What the forced-step rules need to know about the identity, when it was read with the sign-in. */
+export interface SignInPrefetch {
+  factors: FactorKind[];
+  securityAnswers: number;
+  /** Another live identity of the realm has the same email (case-insensitively). */
+  sharesEmail: boolean;
+}
+
 export interface OpenedSignInAttempt {
   realmCode: string;
   authEnabled: boolean;
-  /** The failed count including this attempt's reservation; null when sign-in is disabled. */
+  /**
+   * The failed count including this attempt's reservation; null when sign-in is disabled or the
+   * username may not try now (see `blocked`).
+   */
   reservedCount: number | null;
+  /** The username's lock and wait as they were before this statement (domain/lockout.ts). */
+  blocked: { lockedAt: Date | null; notBefore: Date | null; count: number; lastFailedAt: Date | null };
   identity: Identity | null;
   passwordHash: string | null;
   roles: string[];
+  /** What the forced-step rules ask about the identity, read by the same statement. */
+  prefetch: SignInPrefetch | null;
 }
 
 // The identity's columns come with `i.*`; ours are prefixed so none can collide with them.
@@ -72,8 +87,15 @@ type OpenedRow = {
   signin_realm_code: string;
   signin_auth_enabled: boolean;
   signin_reserved_count: number | null;
+  signin_locked_at: Date | null;
+  signin_not_before: Date | null;
+  signin_count: number | null;
+  signin_last_failed_at: Date | null;
   signin_password_hash: string | null;
   signin_roles: string[];
+  signin_factors: FactorKind[] | null;
+  signin_answers: number | null;
+  signin_shares_email: boolean | null;
 } & { [K in keyof Identity]: Identity[K] | null };
 
 /**
@@ -83,8 +105,11 @@ type OpenedRow = {
  */
 export async function openSignInAttempt(
   db: Kysely<Database>,
-  input: { realmCode: string | null; username: string; now: Date },
+  input: { realmCode: string | null; username: string; now: Date; lockAfter?: number; inFlightMs?: number },
 ): Promise<OpenedSignInAttempt | undefined> {
+  const lockAfter = input.lockAfter ?? 0;
+  // A reservation of the lock's last attempt older than this is no longer taken to be in flight.
+  const staleBefore = new Date(input.now.getTime() - (input.inFlightMs ?? 60_000));
   const realmFilter = input.realmCode === null ? sql`is_default` : sql`code = ${input.realmCode}`;
   const result = await sql<OpenedRow>`
     with realm as (
@@ -95,15 +120,37 @@ export async function openSignInAttempt(
       select ${input.username}::text, 1, ${input.now}::timestamptz from realm where realm.auth_enabled
       on conflict (username) do update
         set count = failed_auth_counts.count + 1, last_failed_at = excluded.last_failed_at
+        -- The failure limit: no attempt while locked, waiting, or while the lock's last one is out.
+        where failed_auth_counts.locked_at is null
+          and (failed_auth_counts.not_before is null or failed_auth_counts.not_before <= excluded.last_failed_at)
+          and (${lockAfter}::int = 0 or failed_auth_counts.count < ${lockAfter}::int
+            or failed_auth_counts.last_failed_at <= ${staleBefore}::timestamptz)
       returning count
+    ),
+    gate as (
+      select locked_at, not_before, count, last_failed_at from failed_auth_counts where username = ${input.username}
     )
     select
       realm.code as signin_realm_code,
       realm.auth_enabled as signin_auth_enabled,
       (select count from reserved) as signin_reserved_count,
+      (select locked_at from gate) as signin_locked_at,
+      (select not_before from gate) as signin_not_before,
+      (select count from gate) as signin_count,
+      (select last_failed_at from gate) as signin_last_failed_at,
       c.password_hash as signin_password_hash,
       array(select r.role_code from identity_roles r where r.identity_id = i.id order by r.role_code)
         as signin_roles,
+      -- For the forced-step rules (factor enrolment, MFA, duplicate accounts), so that a sign-in
+      -- without forced steps stays at two statements.
+      array(select f.factor_type from identity_factors f where f.identity_id = i.id order by f.factor_type)
+        as signin_factors,
+      (select count(*)::int from security_answers a where a.identity_id = i.id) as signin_answers,
+      (i.email is not null and exists (
+        select 1 from identities o
+        where lower(o.email) = lower(i.email) and o.realm_code = i.realm_code
+          and o.retired_at is null and o.id <> i.id
+      )) as signin_shares_email,
       i.*
     from realm
     left join identities i
@@ -116,17 +163,38 @@ export async function openSignInAttempt(
     signin_realm_code,
     signin_auth_enabled,
     signin_reserved_count,
+    signin_locked_at,
+    signin_not_before,
+    signin_count,
+    signin_last_failed_at,
     signin_password_hash,
     signin_roles,
+    signin_factors,
+    signin_answers,
+    signin_shares_email,
     ...identity
   } = row;
   return {
     realmCode: signin_realm_code,
     authEnabled: signin_auth_enabled,
     reservedCount: signin_reserved_count,
+    blocked: {
+      lockedAt: signin_locked_at,
+      notBefore: signin_not_before,
+      count: signin_count ?? 0,
+      lastFailedAt: signin_last_failed_at,
+    },
     identity: identity.id === null ? null : (identity as Identity),
     passwordHash: signin_password_hash,
     roles: signin_roles ?? [],
+    prefetch:
+      identity.id === null
+        ? null
+        : {
+            factors: signin_factors ?? [],
+            securityAnswers: signin_answers ?? 0,
+            sharesEmail: signin_shares_email ?? false,
+          },
   };
 }
 
@@ -151,6 +219,13 @@ export async function completeSignIn(
     attempt: SignInAttemptRecord & { identityId: string };
     endSessionHash: string | null;
     session: SessionRow;
+    /**
+     * False while forced steps are owed: the reservation is given back but earlier failures stay
+     * until the sign-in completes (so guessing MFA codes never starts from a clean count).
+     */
+    clearFailures?: boolean;
+    /** The browser's User-Agent, kept with the session for the admin's identity page. */
+    userAgent?: string | null;
   },
 ): Promise<PreviousAttemptRow | undefined> {
   const { attempt: a, session: s } = input;
@@ -166,9 +241,11 @@ export async function completeSignIn(
       order by attempted_at desc, id desc
       limit 1
     ),
-    cleared as (
-      delete from failed_auth_counts where username = ${a.username}
-    ),
+    cleared as (${
+      input.clearFailures === false
+        ? sql`update failed_auth_counts set count = greatest(count - 1, 0) where username = ${a.username}`
+        : sql`delete from failed_auth_counts where username = ${a.username}`
+    }),
     logged as (
       insert into sign_in_attempts
         (identity_id, username, realm_code, attempted_at, ip_address, city_name, country_name, continent_name, is_successful)
@@ -179,11 +256,11 @@ export async function completeSignIn(
     ended as (${ended}),
     started as (
       insert into sessions
-        (id_hash, identity_id, type, context, data, created_at, last_seen_at, expires_at, absolute_expires_at)
+        (id_hash, identity_id, type, context, data, created_at, last_seen_at, expires_at, absolute_expires_at, user_agent)
       values
         (${s.idHash}, ${s.identityId}::uuid, ${s.type}, ${JSON.stringify(s.context)}::jsonb,
          ${JSON.stringify(s.data)}::jsonb, ${s.createdAt}::timestamptz, ${s.lastSeenAt}::timestamptz,
-         ${s.expiresAt}::timestamptz, ${s.absoluteExpiresAt}::timestamptz)
+         ${s.expiresAt}::timestamptz, ${s.absoluteExpiresAt}::timestamptz, ${input.userAgent?.slice(0, 512) ?? null})
     )
     select * from previous
   `.execute(db);

@@ -20,10 +20,13 @@ const NON_PAGE_PREFIXES = [
   API_BASE.replace(/\/$/, ''),
   '/rest',
   '/saml',
+  '/sso',
   '/demo-sp',
   '/dev',
   '/.well-known',
   '/health',
+  '/ready',
+  '/metrics',
   '/captcha.jpg',
   '/assets',
 ];

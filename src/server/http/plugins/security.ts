@@ -1,22 +1,46 @@
-// Cross-cutting request rules: the application version on every response, the security headers
-// (Content-Security-Policy with a per-request style nonce, nosniff, Referrer-Policy, HSTS in
-// production), and the X-Requested-With check on state-changing API calls: a cross-site form
-// cannot set that header, and a cross-site fetch that does needs a CORS preflight this server
-// never grants.
+// Cross-cutting request rules: the application version on every response, the security headers,
+// and the X-Requested-With check on the API.
+//
+// Headers, on every response this listener sends (API JSON, errors and 404s, portal pages and
+// assets, /saml/*, /sso/jwt/*, /demo-sp/*):
+// - Content-Security-Policy: scripts only from the portal's own origin (no 'unsafe-inline', no
+//   'unsafe-eval': the built index.html has no inline script); styles from the origin or a <style>
+//   element carrying the request's nonce (index.html's csp-nonce meta: Mantine puts it on the
+//   style tags it injects; react-remove-scroll under Mantine's Modal reads it through
+//   src/client/app/style-nonce-global.ts). No style-src-attr 'unsafe-inline' is needed: Mantine's
+//   style props and React's `style` reach the DOM through CSSOM (element.style.setProperty), which
+//   CSP does not govern; only style attributes in parsed markup would be blocked, and the portal
+//   has none. object-src and base-uri 'none'; frame-ancestors and form-action list the origins
+//   registered in the apps table (a JWT app's frame origin, a SAML app's ACS origin), refreshed
+//   from the database at most once a minute.
+// - HSTS in production only (NODE_ENV=production), with upgrade-insecure-requests.
+// - X-Content-Type-Options: nosniff; Referrer-Policy: no-referrer.
+//
+// CSRF: every /rest/ui/ call, whatever its method, must carry X-Requested-With: XMLHttpRequest
+// (section 7: the portal sends it on every request). A cross-site HTML form (urlencoded,
+// multipart or text/plain) cannot set a header, a cross-site fetch that does needs a CORS
+// preflight this server never grants, and a top-level cross-site navigation (which carries the
+// SameSite=Lax session cookie) sends none: so not even the contract's few state-changing GETs
+// (merge skip and continue-sign-in, the setup QR codes) can be forged. The check runs before the
+// body is read. /saml/sso and the demo SPs' ACS, outside /rest/ui/, take cross-site form posts by
+// design (SAML HTTP-POST binding).
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_BASE,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   VERSION_HEADER,
 } from '../../../contract/call';
+import type { Clock } from '../../adapters/clock';
+import type { Config } from '../../config';
 import { refuse } from '../../domain/errors';
 import { MISSING_REQUESTED_WITH_MESSAGE } from '../../domain/messages';
+import { sendError, toErrorAnswer } from '../errors';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const requestedWith = REQUESTED_WITH_HEADER.toLowerCase();
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function installSecurity(app: FastifyInstance): Promise<void> {
   const { config, random, appOrigins } = app.services;
@@ -30,7 +54,11 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
     const nonce = random.bytes(16).toString('base64');
     request.cspNonce = nonce;
     nonces.set(reply.raw, nonce);
-    await appOrigins.ensureFresh();
+    // A database hiccup must not cost this response its security headers: the last known
+    // origins stay in force and the next request tries again.
+    await appOrigins.ensureFresh().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not refresh the registered app origins');
+    });
   });
 
   const listOf = (values: readonly string[]) => values.join(' ');
@@ -53,20 +81,47 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
     },
     // frame-ancestors governs framing; X-Frame-Options cannot list the apps' origins.
     xFrameOptions: false,
-    strictTransportSecurity: config.isProduction
-      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
-      : false,
+    // HSTS below: helmet's option would need its own copy of the value.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
 
-  // After helmet's hooks, so refusals carry the security headers too.
+  if (config.isProduction) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('strict-transport-security', HSTS);
+    });
+  }
+
+  // After helmet's hooks, so refusals carry the security headers too. Every method: see the file
+  // comment. The route's own path counts too, for a percent-encoded path the router decoded.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     const isApi = path.startsWith(API_BASE) || (request.routeOptions.url ?? '').startsWith(API_BASE);
     if (isApi && request.headers[requestedWith] !== REQUESTED_WITH_VALUE) {
       throw refuse.forbidden(MISSING_REQUESTED_WITH_MESSAGE);
     }
   });
+}
+
+/**
+ * Fastify answers a URL it cannot decode (a broken percent-escape) before routing and so before
+ * any hook, through its `frameworkErrors` option, which app.ts points here. That answer gets the
+ * server's 400 error body, the version and the security headers too: the strictest policy, since
+ * a JSON refusal loads nothing and is framed by no one.
+ */
+export function frameworkErrorHandler(config: Config, clock: Clock) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    request.log.info({ code: error.code }, 'request refused before routing');
+    reply.header(VERSION_HEADER, config.appVersion);
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (config.isProduction) reply.header('strict-transport-security', HSTS);
+    const refusal = refuse.invalid([{ fieldName: 'url', message: 'The address cannot be read.' }]);
+    void sendError(reply, toErrorAnswer(refusal, clock));
+  };
 }

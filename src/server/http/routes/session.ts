@@ -4,7 +4,10 @@ import { sessionCalls as calls } from '../../../contract/session';
 import { ANONYMOUS_USER, toCurrentUser } from '../../domain/current-user';
 import { refuse } from '../../domain/errors';
 import { findIdentityWithRoles } from '../../db/repositories/identities';
+import { afterSignInStep, clearReenterPasswordCookie, deviceTokenOf } from '../device-cookies';
 import { registerCall } from '../route';
+import { auditEvent } from '../../observability/context';
+import { observeSignIn } from '../../observability/sign-in';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie';
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -52,8 +55,17 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     calls.login,
     { rateLimitPerMinute: config.loginRateLimitPerMinute },
     async ({ body, request, reply, session }) => {
-      const { outcome, issued } = await signIn.signIn(body, { ipAddress: request.ip ?? null, session });
+      // observeSignIn: the outcome metric and the audit line (observability/sign-in.ts).
+      const { outcome, issued } = await observeSignIn(body.username, () =>
+        signIn.signIn(body, {
+          ipAddress: request.ip ?? null,
+          session,
+          deviceToken: deviceTokenOf(request, config, session),
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
+      );
       setSessionCookie(reply, config, issued);
+      afterSignInStep(reply, app.services, issued.session);
       return outcome;
     },
   );
@@ -62,7 +74,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.logout, { access: 'any-session' }, async ({ session, reply }) => {
     if (session) await sessions.end(session.idHash);
+    if (session?.identityId)
+      auditEvent('SIGNED_OUT', { identityId: session.identityId, sessionIdHash: session.idHash });
     clearSessionCookie(reply, config);
+    clearReenterPasswordCookie(reply, config, session);
     return null;
   });
 }

@@ -1,0 +1,200 @@
+// Access requests and their history (migration 0010). Writers take the caller's transaction so a
+// request, its grant and its history entries land together or not at all.
+import { sql, type Kysely } from 'kysely';
+import type { Database, IdentityEventVariant } from '../schema';
+
+export interface AccessRequestEvent {
+  accessRequestId: string;
+  eventDate: Date;
+  actorIdentityId?: string | null;
+  actorAppCode?: string | null;
+  type: string;
+  variant?: IdentityEventVariant;
+  isApiCall?: boolean;
+  description?: string | null;
+  ticket?: { code: string; url: string } | null;
+}
+
+export async function recordAccessRequestEvent(
+  db: Kysely<Database>,
+  event: AccessRequestEvent,
+): Promise<void> {
+  await db
+    .insertInto('access_request_events')
+    .values({
+      access_request_id: event.accessRequestId,
+      event_date: event.eventDate,
+      actor_identity_id: event.actorIdentityId ?? null,
+      actor_app_code: event.actorAppCode ?? null,
+      type: event.type,
+      variant: event.variant ?? 'info',
+      is_api_call: event.isApiCall ?? false,
+      description: event.description ?? null,
+      ticket_code: event.ticket?.code ?? null,
+      ticket_url: event.ticket?.url ?? null,
+    })
+    .execute();
+}
+
+export interface AccessRequestRow {
+  id: string;
+  code: string;
+  status: 'PENDING' | 'APPROVED';
+  created_at: Date;
+  app_code: string;
+  app_name: string;
+  facility_code: string | null;
+  facility_name: string | null;
+  requester_id: string;
+  requester_username: string;
+  requester_name: string | null;
+}
+
+function summaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('access_requests as r')
+    .innerJoin('apps as a', 'a.code', 'r.app_code')
+    .innerJoin('identities as i', 'i.id', 'r.requester_identity_id')
+    .leftJoin('facilities as f', 'f.id', 'r.facility_id');
+}
+
+/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of access requests, newest first; `query` matches code, app, facility and requester. */
+export async function listAccessRequests(
+  db: Kysely<Database>,
+  page: { number: number; size: number; query: string },
+): Promise<{ rows: AccessRequestRow[]; totalElements: number }> {
+  const pattern = page.query ? containsPattern(page.query) : null;
+  const filtered = summaries(db).$if(pattern !== null, (qb) =>
+    qb.where((eb) =>
+      eb.or(
+        ['r.code', 'r.status', 'a.code', 'a.name', 'f.code', 'f.name', 'i.username', 'i.name'].map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', pattern),
+        ),
+      ),
+    ),
+  );
+  const [rows, total] = await Promise.all([
+    filtered
+      .select([
+        'r.id',
+        'r.code',
+        'r.status',
+        'r.created_at',
+        'a.code as app_code',
+        'a.name as app_name',
+        'f.code as facility_code',
+        'f.name as facility_name',
+        'i.id as requester_id',
+        'i.username as requester_username',
+        'i.name as requester_name',
+      ])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.size)
+      .offset(page.number * page.size)
+      .execute(),
+    filtered.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalElements: Number(total.total) };
+}
+
+export async function findAccessRequest(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(AccessRequestRow & { decided_at: Date | null }) | undefined> {
+  return summaries(db)
+    .select([
+      'r.id',
+      'r.code',
+      'r.status',
+      'r.created_at',
+      'r.decided_at',
+      'a.code as app_code',
+      'a.name as app_name',
+      'f.code as facility_code',
+      'f.name as facility_name',
+      'i.id as requester_id',
+      'i.username as requester_username',
+      'i.name as requester_name',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function accessRequestIdOf(
+  db: Kysely<Database>,
+  appCode: string,
+  code: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('access_requests')
+    .select('id')
+    .where('app_code', '=', appCode)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function accessRequestExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('access_requests').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface AccessRequestEventRow {
+  event_date: Date;
+  type: string;
+  variant: IdentityEventVariant;
+  description: string | null;
+  ticket_code: string | null;
+  ticket_url: string | null;
+  actor_id: string | null;
+  actor_username: string | null;
+  actor_app_code: string | null;
+  actor_app_name: string | null;
+}
+
+/** One page of an access request's history, newest first, with the total count. */
+export async function accessRequestHistory(
+  db: Kysely<Database>,
+  accessRequestId: string,
+  page: { number: number; size: number; apiCallsOnly?: boolean },
+): Promise<{ rows: AccessRequestEventRow[]; totalElements: number }> {
+  const apiCallsOnly = page.apiCallsOnly ?? false;
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('access_request_events as e')
+      .leftJoin('identities as actor', 'actor.id', 'e.actor_identity_id')
+      .leftJoin('apps as app', 'app.code', 'e.actor_app_code')
+      .select([
+        'e.event_date',
+        'e.type',
+        'e.variant',
+        'e.description',
+        'e.ticket_code',
+        'e.ticket_url',
+        'actor.id as actor_id',
+        'actor.username as actor_username',
+        'app.code as actor_app_code',
+        'app.name as actor_app_name',
+      ])
+      .where('e.access_request_id', '=', accessRequestId)
+      .$if(apiCallsOnly, (qb) => qb.where('e.is_api_call', '=', true))
+      .orderBy('e.event_date', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(page.size)
+      .offset(page.number * page.size)
+      .execute(),
+    db
+      .selectFrom('access_request_events')
+      .select(sql<string>`count(*)`.as('total'))
+      .where('access_request_id', '=', accessRequestId)
+      .$if(apiCallsOnly, (qb) => qb.where('is_api_call', '=', true))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalElements: Number(total.total) };
+}

@@ -1,0 +1,77 @@
+// Session-data writes of the factor flows. Each is one statement that merges into the stored
+// JSON (never a read-modify-write of the whole document), so concurrent requests of one session
+// cannot erase each other's keys or counts.
+import { sql, type Kysely } from 'kysely';
+import type { Database, FactorEnrolmentState, SessionData } from '../schema';
+
+/** Shallow-merges `patch` into the session's data; false when the session is gone. */
+export async function mergeSessionData(
+  db: Kysely<Database>,
+  idHash: string,
+  patch: Partial<SessionData>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ data: sql<string>`data || ${JSON.stringify(patch)}::jsonb` })
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+type Counter = 'factorFailures' | 'reenterPasswordFailures';
+
+/** Adds one to a counter in the session's data and answers the new value (0 when the session is gone). */
+export async function incrementSessionCounter(
+  db: Kysely<Database>,
+  idHash: string,
+  counter: Counter,
+): Promise<number> {
+  const result = await sql<{ value: number }>`
+    update sessions
+    set data = jsonb_set(data, ${`{${counter}}`}::text[],
+                         to_jsonb(coalesce((data ->> ${counter})::int, 0) + 1))
+    where id_hash = ${idHash}
+    returning (data ->> ${counter})::int as value
+  `.execute(db);
+  return result.rows[0]?.value ?? 0;
+}
+
+/** Merges `patch` into the session's `enrolment` object (the factor enrolment wizard's state). */
+export async function mergeEnrolmentState(
+  db: Kysely<Database>,
+  idHash: string,
+  patch: Partial<FactorEnrolmentState>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({
+      data: sql<string>`jsonb_set(data, '{enrolment}',
+        coalesce(data -> 'enrolment', '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`,
+    })
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Stores `sealed` as the session's new authenticator secret unless one is already there, and
+ * answers the one stored: the setup key and the QR code, fetched in parallel, show one secret.
+ */
+export async function ensureEnrolmentSecret(
+  db: Kysely<Database>,
+  idHash: string,
+  sealed: string,
+): Promise<string | undefined> {
+  const claimed = await sql<{ sealed: string }>`
+    update sessions
+    set data = jsonb_set(data, '{enrolment}',
+      coalesce(data -> 'enrolment', '{}'::jsonb) || jsonb_build_object('appSecretSealed', ${sealed}::text))
+    where id_hash = ${idHash} and coalesce(data -> 'enrolment' ->> 'appSecretSealed', '') = ''
+    returning data -> 'enrolment' ->> 'appSecretSealed' as sealed
+  `.execute(db);
+  if (claimed.rows[0]) return claimed.rows[0].sealed;
+  const existing = await sql<{ sealed: string | null }>`
+    select data -> 'enrolment' ->> 'appSecretSealed' as sealed from sessions where id_hash = ${idHash}
+  `.execute(db);
+  return existing.rows[0]?.sealed ?? undefined;
+}

@@ -1,0 +1,188 @@
+// The failure limit's rows (failed_auth_counts' not_before and locked_at; domain/lockout.ts says
+// what they mean) and the lock and unlock entries of the identity's history.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../schema';
+import type { SignInAttemptRecord } from './sign-in';
+
+/** History event codes of the failure limit (identity_events.type). */
+export const ACCOUNT_LOCKED_EVENT = 'ACCOUNT_LOCKED';
+export const ACCOUNT_UNLOCKED_EVENT = 'ACCOUNT_UNLOCKED';
+
+export interface FailureGateRow {
+  username: string;
+  count: number;
+  /** When the last failure (or, at sign-in, the last attempt's reservation) was counted. */
+  last_failed_at: Date;
+  not_before: Date | null;
+  locked_at: Date | null;
+}
+
+/** What one more failure does to a username's row: the wait it imposes and, maybe, the lock. */
+export interface Penalty {
+  /** Normalised username. */
+  username: string;
+  now: Date;
+  /** No attempt before this time; null: no wait. Never shortens a wait already set. */
+  notBefore: Date | null;
+  /** Lock now (this time); null: not (an existing lock stays). */
+  lockedAt: Date | null;
+  /** The history entry's text when this failure locks the account. */
+  lockDescription: string;
+}
+
+export async function failureGateRows(
+  db: Kysely<Database>,
+  usernames: readonly string[],
+): Promise<FailureGateRow[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .selectFrom('failed_auth_counts')
+    .select(['username', 'count', 'last_failed_at', 'not_before', 'locked_at'])
+    .where('username', 'in', [...usernames])
+    .execute();
+}
+
+/**
+ * Common table expressions `penalised` and `lock_event` of a statement that applies `p` to a row
+ * that exists (the failure was counted before): the wait only grows, a lock is never lifted, and
+ * the lock is written into the history of the live identity with that username, if there is one.
+ * An unknown username runs the very same statement; the history insert simply finds no identity.
+ */
+export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
+  return sql`
+    penalised as (
+      update failed_auth_counts f
+      set not_before = greatest(f.not_before, ${p.notBefore}::timestamptz),
+          locked_at = coalesce(f.locked_at, ${p.lockedAt}::timestamptz)
+      from (select username, locked_at as old_locked_at from failed_auth_counts where username = ${p.username}) o
+      where f.username = o.username
+      returning f.username, (o.old_locked_at is null and f.locked_at is not null) as newly_locked
+    ),
+    lock_event as (
+      insert into identity_events (identity_id, event_date, type, variant, description)
+      select i.id, ${p.now}::timestamptz, ${ACCOUNT_LOCKED_EVENT}, 'danger', ${p.lockDescription}
+      from penalised
+      join identities i on lower(i.username) = penalised.username and i.retired_at is null
+      where penalised.newly_locked
+    )`;
+}
+
+/** One more failure for the username; answers the count including it. */
+export async function incrementFailedCount(
+  db: Kysely<Database>,
+  username: string,
+  now: Date,
+): Promise<number> {
+  const result = await sql<{ count: number }>`
+    insert into failed_auth_counts (username, count, last_failed_at)
+    values (${username}, 1, ${now}::timestamptz)
+    on conflict (username) do update
+      set count = failed_auth_counts.count + 1, last_failed_at = excluded.last_failed_at
+    returning count
+  `.execute(db);
+  return result.rows[0]?.count ?? 1;
+}
+
+/** Applies a counted failure's penalty; answers whether it locked the account just now. */
+export async function applyPenalty(db: Kysely<Database>, p: Penalty): Promise<boolean> {
+  const result = await sql<{ newly_locked: boolean }>`
+    with ${penaltyCtes(p)}
+    select newly_locked from penalised
+  `.execute(db);
+  return result.rows[0]?.newly_locked ?? false;
+}
+
+/**
+ * A wrong password at sign-in, in one statement: logs the attempt and applies the penalty of the
+ * failure its reservation counted (the count was raised when the attempt opened).
+ */
+export async function recordFailedSignIn(
+  db: Kysely<Database>,
+  attempt: SignInAttemptRecord,
+  penalty: Penalty,
+): Promise<void> {
+  const a = attempt;
+  await sql`
+    with logged as (
+      insert into sign_in_attempts
+        (identity_id, username, realm_code, attempted_at, ip_address, city_name, country_name, continent_name, is_successful)
+      values
+        (${a.identityId}::uuid, ${a.username}, ${a.realmCode}, ${a.attemptedAt}::timestamptz, ${a.ipAddress},
+         ${a.cityName}, ${a.countryName}, ${a.continentName}, false)
+    ),
+    -- The log's foreign key makes PostgreSQL lock the known identity's row (FOR KEY SHARE), which
+    -- costs a row write; an unknown username takes the same lock on another identity, so the
+    -- statement's time does not tell them apart (bench/enumeration measures it).
+    balanced as (
+      select 1 from identities x
+      where ${a.identityId}::uuid is null
+        and x.id = (select y.id from identities y order by y.id limit 1)
+      for key share of x
+    ),
+    ${penaltyCtes(penalty)}
+    select (select count(*) from balanced) as balanced
+  `.execute(db);
+}
+
+/** Forgets the username's failures after a success, unless it is locked (only unlock lifts that). */
+export async function clearUnlockedFailures(db: Kysely<Database>, username: string): Promise<void> {
+  await db
+    .deleteFrom('failed_auth_counts')
+    .where('username', '=', username)
+    .where('locked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Support's unlock: forgets the username's failures, waits and lock, and when it was locked and
+ * belongs to an identity, writes that into its history. Answers whether there was a lock.
+ */
+export async function unlockUsername(
+  db: Kysely<Database>,
+  input: {
+    username: string;
+    identityId: string | null;
+    now: Date;
+    actorIdentityId: string | null;
+    description: string;
+  },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('failed_auth_counts')
+      .where('username', '=', input.username)
+      .returning(['locked_at'])
+      .executeTakeFirst();
+    const wasLocked = removed?.locked_at != null;
+    if (wasLocked && input.identityId) {
+      await trx
+        .insertInto('identity_events')
+        .values({
+          identity_id: input.identityId,
+          event_date: input.now,
+          actor_identity_id: input.actorIdentityId,
+          actor_app_code: null,
+          type: ACCOUNT_UNLOCKED_EVENT,
+          variant: 'success',
+          description: input.description,
+          ticket_code: null,
+          ticket_url: null,
+        })
+        .execute();
+    }
+    return wasLocked;
+  });
+}
+
+/** The live identity with this (normalised) username. */
+export async function identityByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<{ id: string; username: string } | undefined> {
+  return db
+    .selectFrom('identities')
+    .select(['id', 'username'])
+    .where(sql<string>`lower(username)`, '=', username)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,308 @@
+// Queries and statements of the merge wizard (domain/merge). The merge itself runs in one
+// transaction: `lockIdentities` first (every identity concerned, `for update`, in id order, so two
+// merges over the same accounts queue behind each other instead of deadlocking), then the moves.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Identity, MergeWizardState } from '../schema';
+
+/** Other live identities of the realm whose email equals the identity's, case-insensitively. */
+export async function identitiesSharingEmail(db: Kysely<Database>, identity: Identity): Promise<Identity[]> {
+  if (!identity.email) return [];
+  return db
+    .selectFrom('identities')
+    .selectAll()
+    .where(sql<boolean>`lower(email) = lower(${identity.email})`)
+    .where('realm_code', '=', identity.realm_code)
+    .where('retired_at', 'is', null)
+    .where('id', '!=', identity.id)
+    .orderBy('username')
+    .execute();
+}
+
+export async function hasIdentitySharingEmail(db: Kysely<Database>, identity: Identity): Promise<boolean> {
+  if (!identity.email) return false;
+  const row = await db
+    .selectFrom('identities')
+    .select('id')
+    .where(sql<boolean>`lower(email) = lower(${identity.email})`)
+    .where('realm_code', '=', identity.realm_code)
+    .where('retired_at', 'is', null)
+    .where('id', '!=', identity.id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a live identity of the realm other than `except` uses `email` (case-insensitively). */
+export async function emailUsedByOthers(
+  db: Kysely<Database>,
+  input: { email: string; realmCode: string; except: readonly string[] },
+): Promise<boolean> {
+  let query = db
+    .selectFrom('identities')
+    .select('id')
+    .where(sql<boolean>`lower(email) = lower(${input.email})`)
+    .where('realm_code', '=', input.realmCode)
+    .where('retired_at', 'is', null);
+  if (input.except.length > 0) query = query.where('id', 'not in', [...input.except]);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function liveIdentitiesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Identity[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('identities')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('retired_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export interface PasswordHashRow {
+  identity_id: string;
+  password_hash: string;
+}
+
+export async function passwordHashesOf(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('credentials')
+    .select(['identity_id', 'password_hash'])
+    .where('identity_id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.identity_id, r.password_hash]));
+}
+
+export async function failedCountsOf(
+  db: Kysely<Database>,
+  usernames: readonly string[],
+): Promise<Map<string, number>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('failed_auth_counts')
+    .select(['username', 'count'])
+    .where('username', 'in', [...usernames])
+    .execute();
+  return new Map(rows.map((r) => [r.username, r.count]));
+}
+
+export interface GrantedFacilityRow {
+  id: string;
+  code: string;
+  name: string;
+  app_name: string;
+}
+
+/** The facilities any of the identities is granted, each once, by app then facility code. */
+export async function grantedFacilities(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<GrantedFacilityRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('access_grants as g')
+    .innerJoin('facilities as f', 'f.id', 'g.facility_id')
+    .innerJoin('apps as a', 'a.code', 'g.app_code')
+    .select(['f.id', 'f.code', 'f.name', 'a.name as app_name'])
+    .distinct()
+    .where('g.identity_id', 'in', [...ids])
+    .orderBy('a.name')
+    .orderBy('f.code')
+    .execute();
+}
+
+/** Replaces the session's merge wizard state (one statement; other session keys untouched). */
+export async function putMergeState(
+  db: Kysely<Database>,
+  idHash: string,
+  state: MergeWizardState,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ data: sql<string>`jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb)` })
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** One more wrong password of another account in this session; answers the new count. */
+export async function countMergePasswordFailures(
+  db: Kysely<Database>,
+  idHash: string,
+  by: number,
+): Promise<number> {
+  const result = await sql<{ value: number }>`
+    update sessions
+    set data = jsonb_set(data, '{mergePasswordFailures}',
+                         to_jsonb(coalesce((data ->> 'mergePasswordFailures')::int, 0) + ${by}::int))
+    where id_hash = ${idHash}
+    returning (data ->> 'mergePasswordFailures')::int as value
+  `.execute(db);
+  return result.rows[0]?.value ?? 0;
+}
+
+// ---- Statements of the merge transaction ---------------------------------------------------------
+
+/** Locks the identities in id order and answers them (retired ones included, so the caller can tell). */
+export async function lockIdentities(trx: Kysely<Database>, ids: readonly string[]): Promise<Identity[]> {
+  return trx
+    .selectFrom('identities')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Copies the others' grants to the survivor (a grant it already has counts once), then drops theirs. */
+export async function moveAccessGrants(
+  trx: Kysely<Database>,
+  survivorId: string,
+  otherIds: readonly string[],
+): Promise<void> {
+  await sql`
+    insert into access_grants (id, identity_id, app_code, facility_id, created_at)
+    select gen_random_uuid(), ${survivorId}::uuid, g.app_code, g.facility_id, min(g.created_at)
+    from access_grants g
+    where g.identity_id = any(${[...otherIds]}::uuid[])
+    group by g.app_code, g.facility_id
+    on conflict do nothing
+  `.execute(trx);
+  await trx
+    .deleteFrom('access_grants')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+export async function moveRoles(
+  trx: Kysely<Database>,
+  survivorId: string,
+  otherIds: readonly string[],
+): Promise<void> {
+  await sql`
+    insert into identity_roles (identity_id, role_code)
+    select distinct ${survivorId}::uuid, r.role_code
+    from identity_roles r
+    where r.identity_id = any(${[...otherIds]}::uuid[])
+    on conflict do nothing
+  `.execute(trx);
+  await trx
+    .deleteFrom('identity_roles')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+/**
+ * Factors the survivor lacks move to it (of each type, the most recently enrolled among the
+ * others); the rest are removed, so a retired account keeps no secrets.
+ */
+export async function moveFactors(
+  trx: Kysely<Database>,
+  survivorId: string,
+  otherIds: readonly string[],
+): Promise<void> {
+  await sql`
+    update identity_factors set identity_id = ${survivorId}::uuid
+    where id in (
+      select distinct on (f.factor_type) f.id
+      from identity_factors f
+      where f.identity_id = any(${[...otherIds]}::uuid[])
+        and f.factor_type not in (
+          select s.factor_type from identity_factors s where s.identity_id = ${survivorId}::uuid
+        )
+      order by f.factor_type, f.enrolled_at desc, f.id
+    )
+  `.execute(trx);
+  await trx
+    .deleteFrom('identity_factors')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+/** Security answers move only when the survivor has none (the pair stays together). */
+export async function moveSecurityAnswers(
+  trx: Kysely<Database>,
+  survivorId: string,
+  otherIds: readonly string[],
+): Promise<void> {
+  await sql`
+    update security_answers set identity_id = ${survivorId}::uuid
+    where identity_id = (
+      select a.identity_id from security_answers a
+      where a.identity_id = any(${[...otherIds]}::uuid[])
+        and not exists (select 1 from security_answers s where s.identity_id = ${survivorId}::uuid)
+      order by a.set_at desc, a.identity_id
+      limit 1
+    )
+  `.execute(trx);
+  await trx
+    .deleteFrom('security_answers')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+/** The others' history becomes the survivor's. */
+export async function moveHistory(
+  trx: Kysely<Database>,
+  survivorId: string,
+  otherIds: readonly string[],
+): Promise<void> {
+  await trx
+    .updateTable('identity_events')
+    .set({ identity_id: survivorId })
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+/** Ends what let the others in: their trusted devices, sessions (but this one) and passwords. */
+export async function revokeAccess(
+  trx: Kysely<Database>,
+  otherIds: readonly string[],
+  keepSessionIdHash: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('trusted_devices')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+  await trx
+    .deleteFrom('sessions')
+    .where('identity_id', 'in', [...otherIds])
+    .where('id_hash', '!=', keepSessionIdHash)
+    .execute();
+  await trx
+    .deleteFrom('credentials')
+    .where('identity_id', 'in', [...otherIds])
+    .execute();
+}
+
+export async function retireIdentities(
+  trx: Kysely<Database>,
+  otherIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('identities')
+    .set({ retired_at: now, updated_at: now })
+    .where('id', 'in', [...otherIds])
+    .execute();
+}
+
+/** Moves the session to the survivor and stores the finished wizard in it. */
+export async function finishMergeSession(
+  trx: Kysely<Database>,
+  idHash: string,
+  survivorId: string,
+  state: MergeWizardState,
+): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({
+      identity_id: survivorId,
+      data: sql<string>`jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb)`,
+    })
+    .where('id_hash', '=', idHash)
+    .execute();
+}

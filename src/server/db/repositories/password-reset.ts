@@ -1,0 +1,117 @@
+// Password reset: the identities an email belongs to, and the reset progress held in the
+// anonymous session's data. Every progress write names the reset's flowId, so a request of an
+// earlier reset in the same session (one the visitor restarted) can never change the new one.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Identity, PasswordResetState } from '../schema';
+
+/** Live identities of the realm whose email is `email` (case-insensitive), by username. */
+export async function identitiesByEmail(
+  db: Kysely<Database>,
+  realmCode: string,
+  email: string,
+): Promise<Identity[]> {
+  return db
+    .selectFrom('identities')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('realm_code', '=', realmCode)
+    .where('retired_at', 'is', null)
+    .orderBy('username')
+    .execute();
+}
+
+/** Live identities among `ids`, by username. */
+export async function identitiesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Identity[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('identities')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('retired_at', 'is', null)
+    .orderBy('username')
+    .execute();
+}
+
+/** Starts (or restarts) the session's reset: the earlier one, if any, is replaced whole. */
+export async function putResetState(
+  db: Kysely<Database>,
+  idHash: string,
+  state: PasswordResetState,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ data: sql<string>`data || jsonb_build_object('passwordReset', ${JSON.stringify(state)}::jsonb)` })
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Merges `patch` into the reset `flowId`; false when that reset is no longer the session's. */
+export async function patchResetState(
+  db: Kysely<Database>,
+  idHash: string,
+  flowId: string,
+  patch: Partial<Omit<PasswordResetState, 'flowId'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({
+      data: sql<string>`jsonb_set(data, '{passwordReset}', (data -> 'passwordReset') || ${JSON.stringify(patch)}::jsonb)`,
+    })
+    .where('id_hash', '=', idHash)
+    .where(sql<string>`data -> 'passwordReset' ->> 'flowId'`, '=', flowId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Adds a correctly answered question to the reset, in one statement (two answers sent at once both
+ * count). Clears nothing else.
+ */
+export async function addAnsweredQuestion(
+  db: Kysely<Database>,
+  idHash: string,
+  flowId: string,
+  questionCode: string,
+): Promise<boolean> {
+  const result = await sql<{ ok: number }>`
+    update sessions
+    set data = jsonb_set(data, '{passwordReset,answeredQuestions}',
+      (select coalesce(jsonb_agg(distinct q), '[]'::jsonb)
+       from jsonb_array_elements_text(
+         coalesce(data -> 'passwordReset' -> 'answeredQuestions', '[]'::jsonb) || to_jsonb(${questionCode}::text)
+       ) as q))
+    where id_hash = ${idHash} and data -> 'passwordReset' ->> 'flowId' = ${flowId}
+    returning 1 as ok
+  `.execute(db);
+  return result.rows.length === 1;
+}
+
+/**
+ * Takes the reset `flowId` out of the session and answers it, in one statement: of concurrent
+ * submissions exactly one gets it. Run in the transaction that sets the password, so a failed
+ * change gives it back.
+ */
+export async function claimResetState(
+  db: Kysely<Database>,
+  idHash: string,
+  flowId: string,
+): Promise<PasswordResetState | undefined> {
+  const result = await sql<{ state: PasswordResetState }>`
+    update sessions s
+    set data = s.data - 'passwordReset'
+    from (select id_hash, data -> 'passwordReset' as state from sessions where id_hash = ${idHash} for update) old
+    where s.id_hash = old.id_hash and old.state ->> 'flowId' = ${flowId}
+    returning old.state as state
+  `.execute(db);
+  return result.rows[0]?.state;
+}
+
+/** Forgets the session's reset (a restart that found nothing to keep, or the end of one). */
+export async function clearResetState(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ data: sql<string>`data - 'passwordReset'` })
+    .where('id_hash', '=', idHash)
+    .execute();
+}

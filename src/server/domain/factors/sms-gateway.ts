@@ -1,0 +1,33 @@
+// Whether SMS codes can be sent: the server property sms-gateway-status (admins switch it when
+// the gateway provider has an outage) and a configured gateway (or the dev outbox).
+import type { Kysely } from 'kysely';
+import type { SmsSender } from '../../adapters/sms';
+import { findProperty } from '../../db/repositories/reference';
+import type { Database } from '../../db/schema';
+import { SMS_GATEWAY_STATUS } from '../reference';
+
+export const SMS_GATEWAY_AVAILABLE = 'AVAILABLE';
+export const SMS_GATEWAY_UNAVAILABLE = 'UNAVAILABLE';
+
+export class SmsGatewayStatus {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sender: SmsSender,
+  ) {}
+
+  /** False when switched off, and always false without a gateway to send through. */
+  async isAvailable(): Promise<boolean> {
+    if (this.sender.kind === 'unconfigured') return false;
+    return (await findProperty(this.db, SMS_GATEWAY_STATUS)) === SMS_GATEWAY_AVAILABLE;
+  }
+
+  /** Switches SMS codes on or off for every instance (the admin screens call this). */
+  async setAvailable(available: boolean): Promise<void> {
+    const value = available ? SMS_GATEWAY_AVAILABLE : SMS_GATEWAY_UNAVAILABLE;
+    await this.db
+      .insertInto('properties')
+      .values({ name: SMS_GATEWAY_STATUS, value })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+      .execute();
+  }
+}

@@ -1,0 +1,71 @@
+// Admin calls (contract/admin.ts): authenticated admins only (403 for anyone else signed in).
+import type { FastifyInstance } from 'fastify';
+import { adminCalls as calls } from '../../../contract/admin';
+import { findIdentityWithRoles } from '../../db/repositories/identities';
+import { adminApps, adminRoles } from '../../domain/admin';
+import { AdminInvitations } from '../../domain/admin/invitations';
+import { refuse } from '../../domain/errors';
+import { UNLOCKED_BY_ADMIN_TEXT } from '../../domain/lockout';
+import { registerCall } from '../route';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, random, factors, config } = app.services;
+  const invitations = new AdminInvitations({
+    db,
+    clock,
+    random,
+    mail: factors.mail,
+    publicUrl: config.publicUrl,
+  });
+
+  const requireAdmin = async (identityId: string) => {
+    const found = await findIdentityWithRoles(db, identityId);
+    if (!found?.identity.is_admin) throw refuse.forbidden();
+  };
+
+  registerCall(app, calls.getAdminRoles, { access: 'authenticated' }, async (ctx) => {
+    await requireAdmin(ctx.identityId());
+    return adminRoles(db);
+  });
+
+  registerCall(app, calls.getAdminApps, { access: 'authenticated' }, async (ctx) => {
+    await requireAdmin(ctx.identityId());
+    return adminApps(db);
+  });
+
+  registerCall(app, calls.listInvitations, { access: 'authenticated' }, async (ctx) => {
+    await requireAdmin(ctx.identityId());
+    return invitations.list(ctx.query.page ?? 0, ctx.query.query ?? '');
+  });
+
+  registerCall(
+    app,
+    calls.createInvitation,
+    { access: 'authenticated', rateLimitPerMinute: 30 },
+    async (ctx) => {
+      await requireAdmin(ctx.identityId());
+      return invitations.create(ctx.body);
+    },
+  );
+
+  registerCall(app, calls.revokeInvitation, { access: 'authenticated' }, async (ctx) => {
+    await requireAdmin(ctx.identityId());
+    return invitations.revoke(ctx.params.id);
+  });
+
+  // Support lifts an account's lock (domain/lockout.ts).
+  registerCall(app, calls.unlockIdentity, { access: 'authenticated' }, async (ctx) => {
+    const adminId = ctx.identityId();
+    await requireAdmin(adminId);
+    const { identityId } = ctx.params;
+    const found = UUID.test(identityId) ? await findIdentityWithRoles(db, identityId) : undefined;
+    if (!found) throw refuse.notFound();
+    return factors.lockout.unlock({
+      identity: found.identity,
+      actorIdentityId: adminId,
+      description: UNLOCKED_BY_ADMIN_TEXT,
+    });
+  });
+}

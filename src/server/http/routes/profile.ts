@@ -1,0 +1,185 @@
+// Profile self-service calls of section 7, and `current-user/single-logout` (sign out of all
+// devices). All need an authenticated session; the rules live in domain/profile/service.ts.
+import type { FastifyInstance } from 'fastify';
+import { profileCalls as calls } from '../../../contract/profile';
+import { sessionCalls } from '../../../contract/session';
+import { refuse } from '../../domain/errors';
+import type { ProfileUpdate } from '../../domain/profile/service';
+import { SALARY_STAFF_ONLY_MESSAGE } from '../../domain/profile/messages';
+import type { SessionRow } from '../../domain/sessions';
+import { clearDeviceCookie, clearReenterPasswordCookie } from '../device-cookies';
+import { registerCall, type CallContext } from '../route';
+import { clearSessionCookie } from '../session-cookie';
+
+type Ctx = CallContext<unknown, unknown, unknown>;
+
+const authenticated = { access: 'authenticated' } as const;
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const { config, profile, factors } = app.services;
+  profile.reportNoticeFailure = (error) =>
+    app.log.warn({ err: error }, 'A profile change notice could not be sent');
+
+  const sessionOf = (ctx: Ctx): SessionRow => {
+    if (!ctx.session?.identityId) throw refuse.sessionExpired();
+    return ctx.session;
+  };
+
+  /** A change that revoked the trusted devices: this browser's device cookie goes too. */
+  const devicesRevoked = (ctx: Ctx, session: SessionRow) => clearDeviceCookie(ctx.reply, config, session);
+
+  registerCall(app, calls.updateProfile, authenticated, async (ctx) => {
+    const { currentPassword, name, birthDate, phone } = ctx.body;
+    const update: ProfileUpdate =
+      name !== undefined ? { name } : birthDate !== undefined ? { birthDate } : { phone: phone ?? null };
+    return profile.updateProfile(sessionOf(ctx), currentPassword, update);
+  });
+
+  registerCall(app, calls.changePassword, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    await profile.changePassword(session, ctx.body);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+
+  registerCall(app, calls.changeSecurityQuestions, authenticated, async (ctx) => {
+    await profile.changeSecurityQuestions(sessionOf(ctx), ctx.body);
+    return null;
+  });
+
+  registerCall(app, calls.removeMobile, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    const user = await profile.removeMobile(session, ctx.body.currentPassword);
+    devicesRevoked(ctx, session);
+    return user;
+  });
+
+  registerCall(app, calls.unenrolSms, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    await profile.unenrolSms(session, ctx.body.currentPassword);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+
+  registerCall(app, calls.unenrolAuthenticatorApp, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    await profile.unenrolAuthenticatorApp(session, ctx.body.currentPassword);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+
+  // ---- Change email ---------------------------------------------------------------------------
+
+  registerCall(app, calls.changeEmailStart, authenticated, async (ctx) => {
+    await profile.changeEmailStart(sessionOf(ctx), ctx.body);
+    return null;
+  });
+
+  registerCall(app, calls.changeEmailSendEmail, authenticated, async (ctx) => {
+    await profile.changeEmailResend(sessionOf(ctx));
+    return null;
+  });
+
+  registerCall(app, calls.changeEmailVerifyEmail, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    const user = await profile.changeEmailVerify(session, ctx.body.code);
+    devicesRevoked(ctx, session);
+    return user;
+  });
+
+  registerCall(app, calls.changeEmailCancel, authenticated, async (ctx) => {
+    await profile.changeEmailCancel(sessionOf(ctx));
+    return null;
+  });
+
+  // ---- Change mobile / enable SMS -------------------------------------------------------------
+
+  registerCall(app, calls.changeMobileStart, authenticated, async (ctx) =>
+    profile.changeMobileStart(sessionOf(ctx), ctx.body),
+  );
+
+  registerCall(app, calls.changeMobileSendSms, authenticated, async (ctx) => {
+    await profile.changeMobileResend(sessionOf(ctx));
+    return null;
+  });
+
+  registerCall(app, calls.changeMobileVerifyMobile, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    const user = await profile.changeMobileVerify(session, ctx.body.code);
+    devicesRevoked(ctx, session);
+    return user;
+  });
+
+  registerCall(app, calls.changeMobileCancel, authenticated, async (ctx) => {
+    await profile.changeMobileCancel(sessionOf(ctx));
+    return null;
+  });
+
+  // ---- Authenticator app ----------------------------------------------------------------------
+
+  registerCall(app, calls.getAuthenticatorAppSetupKey, authenticated, async (ctx) =>
+    profile.setupKey(sessionOf(ctx)),
+  );
+
+  registerCall(app, calls.getAuthenticatorAppQrCode, authenticated, async (ctx) =>
+    profile.qrCode(sessionOf(ctx)),
+  );
+
+  registerCall(app, calls.changeAuthenticatorApp, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    await profile.changeAuthenticatorApp(session, ctx.body);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+
+  // ---- Reading --------------------------------------------------------------------------------
+
+  registerCall(app, calls.getEnrolledFactors, authenticated, async (ctx) =>
+    profile.enrolledFactors(ctx.identityId()),
+  );
+
+  registerCall(
+    app,
+    calls.getIdentityVerified,
+    authenticated,
+    async (ctx) => (await profile.identityOf(sessionOf(ctx))).identity.identity_verified,
+  );
+
+  registerCall(app, calls.getSalaryNumber, authenticated, async (ctx) => {
+    const { identity } = await profile.identityOf(sessionOf(ctx));
+    if (!identity.is_staff) throw refuse.forbidden(SALARY_STAFF_ONLY_MESSAGE);
+    return { salaryNumber: identity.salary_number };
+  });
+
+  // ---- Trusted devices and signing out everywhere ---------------------------------------------
+
+  registerCall(app, calls.getActiveTrustedDevices, authenticated, async (ctx) =>
+    factors.trustedDevices.active(ctx.identityId()),
+  );
+
+  registerCall(app, calls.clearTrustedDevices, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    await profile.clearTrustedDevices(session);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+
+  registerCall(app, calls.deleteTrustedDevice, authenticated, async (ctx) => {
+    await profile.deleteTrustedDevice(sessionOf(ctx), ctx.params.id);
+    return null;
+  });
+
+  registerCall(app, sessionCalls.singleLogout, authenticated, async (ctx) => {
+    const session = sessionOf(ctx);
+    const identityId = ctx.identityId();
+    await profile.signOutOfAllDevices({
+      identityId,
+      actorIdentityId: identityId,
+      ticketCode: ctx.body.ticketCode ?? null,
+    });
+    clearSessionCookie(ctx.reply, config);
+    clearReenterPasswordCookie(ctx.reply, config, session);
+    devicesRevoked(ctx, session);
+    return null;
+  });
+}

@@ -1,0 +1,133 @@
+// Structured logs: Fastify's own pino logger, one JSON line per event, at LOG_LEVEL.
+//
+// - Every request has an id (X-Request-Id): a well-formed id sent by a load balancer or proxy is
+//   kept, anything else is replaced by a random UUID; the id is in every log line of the request
+//   (reqId) and echoed in the response's X-Request-Id header.
+// - Secrets never reach a log line: the request serializer logs no headers and masks the values
+//   of sensitive query parameters (SAMLResponse, codes, tokens...), and pino's redact paths
+//   censor the same names (passwords, codes, answers, cookies, Authorization...) wherever code
+//   logs an object that carries them, up to three levels deep.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+/** Where the log lines go; stdout by default (tests pass an in-memory stream). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** What a request id taken from outside may look like (no spaces or control characters). */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+export const REDACTED = '[Redacted]';
+
+/** Property names whose values are secrets (compared case-sensitively, as pino's paths are). */
+export const SECRET_KEYS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'passwordHash',
+  'captchaCode',
+  'answer',
+  'answers',
+  'securityQuestions',
+  'secret',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'jwt',
+  'SAMLResponse',
+  'SAMLRequest',
+  'RelayState',
+  'cookie',
+  'cookies',
+  'authorization',
+  'Authorization',
+  'set-cookie',
+] as const;
+
+/**
+ * `code` is a secret in request payloads (one-time codes) but an error's code (ECONNREFUSED) is
+ * what an operator needs, so it is censored only where payloads are logged.
+ */
+const CODE_PATHS = ['code', 'body.code', 'query.code', 'params.code', 'input.code', 'payload.code'];
+
+/** pino redact paths: each secret name at the top level and one or two levels down. */
+export function redactPaths(): string[] {
+  const paths: string[] = [...CODE_PATHS];
+  for (const key of SECRET_KEYS) {
+    const segment = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+    const join = (prefix: string) => (segment.startsWith('[') ? prefix + segment : `${prefix}.${segment}`);
+    paths.push(segment.startsWith('[') ? segment : key, join('*'), join('*.*'));
+  }
+  return paths;
+}
+
+const SECRET_QUERY_NAMES = new Set(
+  [...SECRET_KEYS, 'code', 'invitation', 'invite', 'ticket', 'key', 'sig', 'signature'].map((k) =>
+    k.toLowerCase(),
+  ),
+);
+
+/**
+ * The URL with the values of sensitive query parameters masked (SAMLResponse in a redirect, an
+ * invitation or reset code in a link...). Paths never carry secrets in this server.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return SECRET_QUERY_NAMES.has(name.toLowerCase()) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/** The request as logged: no headers, no body, the URL with secrets masked. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/** A request id from X-Request-Id when it is well formed, otherwise a new UUID. */
+export function requestIdOf(raw: IncomingMessage): string {
+  const header = raw.headers[REQUEST_ID_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID_PATTERN.test(value) ? value : randomUUID();
+}
+
+/** Fastify's logger and request-id options for this configuration. */
+export function loggingOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: LogStream,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths(), censor: REDACTED },
+      serializers: { req: serializeRequest as never },
+      ...(stream ? { stream } : {}),
+    },
+    // Read and validated by genReqId rather than trusted as is.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+  };
+}
