@@ -30,6 +30,13 @@ export default defineConfig(({ mode }) => ({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // The contract and the api modules only define schemas and call functions: importing one
+      // does nothing by itself. Saying so lets a page that imports the api index keep only the
+      // calls it uses, instead of every flow's calls and schemas.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          /src[\\/](contract|client[\\/]api)[\\/]/.test(id) ? false : undefined,
+      },
       output: {
         codeSplitting: {
           // What every page needs in one chunk instead of a score of small shared ones, so the
@@ -37,7 +44,18 @@ export default defineConfig(({ mode }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core|xstate|@xstate[\\/]react|ky|valibot)[\\/]|src[\\/](contract|client[\\/]api|client[\\/]app[\\/]session)[\\/]/,
+              // Also the form parts and flow hooks the sign-in page shares with every other flow:
+              // left to themselves they become a score of small chunks, each with its own overhead.
+              test: new RegExp(
+                [
+                  String.raw`node_modules[\/](react|react-dom|scheduler|react-router|react-router-dom|@mantine[\/]hooks|@mantine[\/]core[\/]esm[\/]core|xstate|@xstate[\/]react|ky|valibot)[\/]`,
+                  String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton|Alert|Loader|Button)[\/]`,
+                  String.raw`src[\/]contract[\/](call|fields|entities|errors|session)\.`,
+                  String.raw`src[\/]client[\/]api[\/](api-error|global-handling|http|index|request|session|version)\.`,
+                  String.raw`src[\/]client[\/]app[\/]session[\/]`,
+                  String.raw`src[\/]client[\/]flows[\/]shared[\/](use-flow-actor|use-flow-route|actor-calls|flow-implementations|flow-output)\.`,
+                ].join('|'),
+              ),
             },
           ],
         },

@@ -40,3 +40,76 @@ export const mfaRoute = (factor: FactorType): string => FORCED_ACTION_ROUTES[`MF
 /** The route of a forced action that is not MFA (MFA needs the next factor first: see mfaRoute). */
 export const forcedActionRoute = (action: Exclude<ForcedAction, 'MFA'>): string =>
   FORCED_ACTION_ROUTES[action];
+
+/** Section 2.6: the factor-enrolment steps, relative to FORCED_ACTION_ROUTES.FACTOR_ENROLMENT. */
+export const FACTOR_ENROLMENT_STEPS = {
+  EMAIL_VERIFICATION: '',
+  SELECT_SMS_FACTOR: 'select-sms-factor',
+  SMS_VERIFICATION: 'sms-verification',
+  SECURITY_QUESTIONS: 'security-questions',
+} as const;
+
+/** Base of the MFA verification screens (section 2.6); each factor's screen is mfaRoute(factor). */
+export const MFA_ROUTE = `${FORCED_ACTIONS_ROUTE}/mfa`;
+
+/** Base of the merge wizard (section 2.6); its steps are relative to it. */
+export const MERGE_ACCOUNTS_ROUTE = `${FORCED_ACTIONS_ROUTE}/merge-accounts`;
+
+/** Section 2.6: the merge wizard's steps, relative to MERGE_ACCOUNTS_ROUTE. */
+export const MERGE_ACCOUNTS_STEPS = {
+  SELECT_ACCOUNTS: 'select-accounts',
+  CHANGE_EMAIL: 'change-email',
+  EMAIL_VERIFICATION: 'email-verification',
+  CHOOSE_PREFERRED_USERNAME: 'choose-preferred-username',
+  CONFIRMATION: 'confirmation',
+  EMAIL_CHANGED: 'email-changed',
+  COMPLETED: 'completed',
+} as const;
+
+/** Section 2.4: the password reset steps, relative to PASSWORD_RESET_ROUTE ('' is Get started). */
+export const PASSWORD_RESET_STEPS = {
+  START: '',
+  EMAIL_VERIFICATION: 'email-verification',
+  USER_SELECTION: 'user-selection',
+  AUTHENTICATOR_APP_VERIFICATION: 'authenticator-app-verification',
+  SMS_VERIFICATION: 'sms-verification',
+  SECURITY_QUESTION_VERIFICATION: 'security-question-verification',
+  SET_PASSWORD: 'set-password',
+} as const;
+
+/** Section 2.5: the registration steps, relative to REGISTRATION_ROUTE ('' is the start). */
+export const REGISTRATION_STEPS = {
+  START: '',
+  COLLECT_DETAILS: 'collect-details',
+  SELECT_AUTHENTICATOR_APP_FACTOR: 'select-authenticator-app-factor',
+  AUTHENTICATOR_APP_VERIFICATION: 'authenticator-app-verification',
+  SELECT_SMS_FACTOR: 'select-sms-factor',
+  SMS_VERIFICATION: 'sms-verification',
+  SECURITY_QUESTIONS: 'security-questions',
+  SET_PASSWORD: 'set-password',
+  VERIFY_IDENTITY: 'verify-identity',
+} as const;
+
+/** Section 2.3: the profile's single-step screens and two-step wizards. */
+export const PROFILE_ROUTES = {
+  CHANGE_NAME: `${PROFILE_ROUTE}/change-name`,
+  CHANGE_PASSWORD: `${PROFILE_ROUTE}/change-password`,
+  CHANGE_PHONE: `${PROFILE_ROUTE}/change-phone`,
+  CHANGE_DATE_OF_BIRTH: `${PROFILE_ROUTE}/change-date-of-birth`,
+  CHANGE_SECURITY_QUESTIONS: `${PROFILE_ROUTE}/change-security-questions`,
+  REMOVE_MOBILE: `${PROFILE_ROUTE}/remove-mobile`,
+  UNENROL_SMS: `${PROFILE_ROUTE}/unenrol-sms`,
+  UNENROL_AUTHENTICATOR_APP: `${PROFILE_ROUTE}/unenrol-authenticator-app`,
+  CHANGE_EMAIL: `${PROFILE_ROUTE}/change-email`,
+  CHANGE_MOBILE: `${PROFILE_ROUTE}/change-mobile`,
+  ENROL_SMS: `${PROFILE_ROUTE}/enrol-sms`,
+  ENROL_AUTHENTICATOR_APP: `${PROFILE_ROUTE}/enrol-authenticator-app`,
+  CHANGE_AUTHENTICATOR_APP: `${PROFILE_ROUTE}/change-authenticator-app`,
+} as const;
+
+/** Section 2.3: the wizards' second steps, relative to their wizard's route. */
+export const PROFILE_WIZARD_STEPS = {
+  EMAIL_VERIFICATION: 'email-verification',
+  SMS_VERIFICATION: 'sms-verification',
+  CODE_VERIFICATION: 'code-verification',
+} as const;

@@ -6,3 +6,7 @@ export { HTTP_TIMEOUT_MS, setApiFetch } from './http';
 export { onApplicationVersion } from './version';
 export * from './session';
 export * from './forced';
+export * from './handoff';
+export * from './registration';
+export * from './merge';
+export * from './password-reset';

@@ -1,12 +1,12 @@
-// Handoff links (applications page cards, the header's grid): a left click calls the handoff hook
-// point (handoff-context.ts); a middle or ctrl/meta click opens the link in a new window, where the
-// applications page hands off to the target the address names.
+// Handoff links (applications page cards, the header's grid): a left click hands off (through the
+// handoff flow, or the handler of handoff-context.ts); a middle or ctrl/meta click opens the link in
+// a new window, where the applications page hands off to the target the address names.
 import type { MouseEvent } from 'react';
 import type { HandoffTarget } from '../../contract/entities';
 import type { HandoffHandler } from './handoff-context';
 import { APPLICATIONS_ROUTE } from './routes';
 
-export { HandoffContext, useHandoff, type HandoffHandler } from './handoff-context';
+export { HandoffContext, useHandoffOverride, type HandoffHandler } from './handoff-context';
 
 /** Query parameters naming a handoff target on the applications page (opened in a new window). */
 export const HANDOFF_APP_PARAM = 'handoff';

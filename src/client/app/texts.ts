@@ -18,6 +18,8 @@ export const shellTexts = {
 
   // Header, authenticated (section 2.2)
   accessRequests: 'Access Requests',
+  /** Admins only: the admin screens (section 2.2's admin navbar lives there). */
+  administration: 'Administration',
   applicationGrid: 'Applications',
   /** Spec 2.2, word for word (no full stop, unlike the applications page). */
   noOtherApplications: 'You do not have access to any other applications',

@@ -38,9 +38,22 @@ export const theme = createTheme({
  */
 export const DIMMED_TEXT = '#5c636a';
 
+/** Mantine's error red (red 6) is 3.3:1 on white; red 9 keeps field errors at 4.5:1 or more. */
+export const ERROR_TEXT = '#c92a2a';
+
+/**
+ * Mantine's light orange text (alert titles, e.g. 'SMS unavailable') is 3.9:1 on its own tinted
+ * background; this orange keeps 5:1 on it and 5.5:1 on white.
+ */
+export const WARNING_TEXT = '#b8410e';
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_TEXT },
+  light: {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    '--mantine-color-error': ERROR_TEXT,
+    '--mantine-color-orange-light-color': WARNING_TEXT,
+  },
   dark: {},
 });
 

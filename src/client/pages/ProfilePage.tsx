@@ -1,23 +1,67 @@
-// /profile, read only for now (section 2.3): the personal details of the current user. The MFA and
-// trusted-device tables and the editing screens arrive with the profile issue.
+// /profile (section 2.3): personal details with the links to change them, the MFA table from
+// profile/enrolled-factors with the actions that fit each factor, the trusted-device table (delete
+// one, clear all; the period text), and 'Sign out of all devices'. An SMS 503 from a profile wizard
+// arrives as navigation state and is shown here (section 8).
 import '@mantine/core/styles/DataList.css';
-import { DataList, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useCallback, type ReactNode } from 'react';
-import type { CurrentUser } from '../../contract/entities';
-import { formatIsoDate } from '../app/format';
+import '@mantine/core/styles/Table.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  DataList,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PROFILE_ROUTES, SIGN_IN_ROUTE } from '../../../machines/routes';
+import {
+  ANONYMOUS_USER,
+  type CurrentUser,
+  type FactorType,
+  type HandoffTarget,
+} from '../../contract/entities';
+import type { TrustedDevice } from '../../contract/profile';
+import { formatDateTime, formatIsoDate } from '../app/format';
+import { announce } from '../app/notices';
 import { PageLoader } from '../app/shell/PageLoader';
 import { useServices } from '../app/services';
 import { useSession } from '../app/session/use-session';
 import { useAsync } from '../app/use-async';
 import { shellTexts } from '../app/texts';
+import type { ProfileNavigationState } from '../flows/profile/profile-output';
+import { useProfileCalls } from '../flows/profile/profile-calls-context';
+import { profileToasts } from '../flows/profile/profile.texts';
+import { SignOutAllDevicesModal } from '../flows/profile/SignOutAllDevicesModal';
 import { profileTexts as t } from './profile.texts';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
+      {/* A second dd: the value's own dd holds the value only. */}
+      {action && (
+        <DataList.ItemValue>
+          <Group gap="sm" mb="xs">
+            {action}
+          </Group>
+        </DataList.ItemValue>
+      )}
     </DataList.Item>
+  );
+}
+
+function EditLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {label}
+    </Anchor>
   );
 }
 
@@ -46,13 +90,48 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
       </Title>
       <DataList labelWidth="10rem">
         <Row label={t.username}>{orNotProvided(user.username)}</Row>
-        <Row label={t.name}>{orNotProvided(user.name)}</Row>
-        <Row label={t.email}>{orNotProvided(user.email)}</Row>
-        <Row label={t.mobile}>{orNotProvided(user.mobile)}</Row>
-        <Row label={t.phone}>{orNotProvided(user.phone)}</Row>
-        <Row label={t.dateOfBirth}>{user.birthDate ? formatIsoDate(user.birthDate) : t.notProvided}</Row>
+        <Row label={t.name} action={<EditLink to={PROFILE_ROUTES.CHANGE_NAME} label={t.edit(t.name)} />}>
+          {orNotProvided(user.name)}
+        </Row>
+        <Row label={t.email} action={<EditLink to={PROFILE_ROUTES.CHANGE_EMAIL} label={t.edit(t.email)} />}>
+          {orNotProvided(user.email)}
+        </Row>
+        <Row
+          label={t.mobile}
+          action={
+            <>
+              <EditLink to={PROFILE_ROUTES.CHANGE_MOBILE} label={t.edit(t.mobile)} />
+              {user.mobile && <EditLink to={PROFILE_ROUTES.REMOVE_MOBILE} label={t.removeMobile} />}
+            </>
+          }
+        >
+          {orNotProvided(user.mobile)}
+        </Row>
+        <Row label={t.phone} action={<EditLink to={PROFILE_ROUTES.CHANGE_PHONE} label={t.edit(t.phone)} />}>
+          {orNotProvided(user.phone)}
+        </Row>
+        <Row
+          label={t.dateOfBirth}
+          action={<EditLink to={PROFILE_ROUTES.CHANGE_DATE_OF_BIRTH} label={t.edit(t.dateOfBirth)} />}
+        >
+          {user.birthDate ? formatIsoDate(user.birthDate) : t.notProvided}
+        </Row>
         {user.isStaff && <SalaryNumber />}
-        <Row label={t.password}>
+        <Row
+          label={t.password}
+          action={<EditLink to={PROFILE_ROUTES.CHANGE_PASSWORD} label={t.edit(t.password)} />}
+        >
+          <Text span aria-hidden="true">
+            {t.maskedPassword}
+          </Text>
+          <VisuallyHidden>{t.passwordHidden}</VisuallyHidden>
+        </Row>
+        <Row
+          label={t.securityQuestions}
+          action={
+            <EditLink to={PROFILE_ROUTES.CHANGE_SECURITY_QUESTIONS} label={t.edit(t.securityQuestions)} />
+          }
+        >
           <Text span aria-hidden="true">
             {t.maskedPassword}
           </Text>
@@ -63,12 +142,256 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
   );
 }
 
+const FACTORS: readonly FactorType[] = ['AUTHENTICATOR_APP', 'SMS', 'EMAIL'];
+
+function factorActions(factor: FactorType, enabled: boolean): ReactNode {
+  const name = t.factorNames[factor];
+  switch (factor) {
+    case 'AUTHENTICATOR_APP':
+      return enabled ? (
+        <>
+          <EditLink
+            to={PROFILE_ROUTES.CHANGE_AUTHENTICATOR_APP}
+            label={`${t.changeApp} ${name.toLowerCase()}`}
+          />
+          <EditLink
+            to={PROFILE_ROUTES.UNENROL_AUTHENTICATOR_APP}
+            label={`${t.disable} ${name.toLowerCase()}`}
+          />
+        </>
+      ) : (
+        <EditLink to={PROFILE_ROUTES.ENROL_AUTHENTICATOR_APP} label={`${t.enable} ${name.toLowerCase()}`} />
+      );
+    case 'SMS':
+      return enabled ? (
+        <EditLink to={PROFILE_ROUTES.UNENROL_SMS} label={`${t.disable} ${name}`} />
+      ) : (
+        <EditLink to={PROFILE_ROUTES.ENROL_SMS} label={`${t.enable} ${name}`} />
+      );
+    case 'EMAIL':
+      return enabled ? <Text size="sm">{t.emailFactorNote}</Text> : null;
+  }
+}
+
+function MfaTable({ factors }: { factors: readonly string[] }) {
+  return (
+    <Paper component="section" withBorder p="lg" aria-labelledby="mfa-heading">
+      <Title order={2} size="h3" id="mfa-heading" mb="md">
+        {t.mfa}
+      </Title>
+      <Table aria-labelledby="mfa-heading">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.factor}</Table.Th>
+            <Table.Th>{t.status}</Table.Th>
+            <Table.Th>{t.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {FACTORS.map((factor) => {
+            const enabled = factors.includes(factor);
+            return (
+              <Table.Tr key={factor}>
+                <Table.Td>{t.factorNames[factor]}</Table.Td>
+                <Table.Td>{enabled ? t.enabled : t.notEnabled}</Table.Td>
+                <Table.Td>
+                  <Group gap="sm">{factorActions(factor, enabled)}</Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+const joined = (...parts: Array<string | null>) => parts.filter((p) => p).join(' ') || t.unknown;
+
+export const deviceBrowser = (d: TrustedDevice) =>
+  joined(
+    d.browser.family,
+    d.browser.versionMajor
+      ? `${d.browser.versionMajor}${d.browser.versionMinor ? `.${d.browser.versionMinor}` : ''}`
+      : null,
+  );
+const deviceOs = (d: TrustedDevice) => joined(d.operatingSystem.family, d.operatingSystem.version);
+const deviceLocation = (d: TrustedDevice) =>
+  [d.city, d.country, d.continent].filter((p) => p).join(', ') || t.unknown;
+
+function TrustedDevices({
+  devices,
+  period,
+  onChanged,
+}: {
+  devices: TrustedDevice[];
+  period: number;
+  onChanged: () => void;
+}) {
+  const profileCalls = useProfileCalls();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (key: string, call: () => Promise<unknown>, toast: string) => {
+    setBusy(key);
+    try {
+      await call();
+      announce({ message: toast, tone: 'success' });
+      onChanged();
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Paper component="section" withBorder p="lg" aria-labelledby="trusted-devices-heading">
+      <Title order={2} size="h3" id="trusted-devices-heading" mb="md">
+        {t.trustedDevices}
+      </Title>
+      <Stack gap="md">
+        <Text>{t.trustedIntro(t.period(period))}</Text>
+        {devices.length === 0 ? (
+          <Text>{t.noTrustedDevices}</Text>
+        ) : (
+          <>
+            <Table aria-labelledby="trusted-devices-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.browser}</Table.Th>
+                  <Table.Th>{t.operatingSystem}</Table.Th>
+                  <Table.Th>{t.location}</Table.Th>
+                  <Table.Th>{t.lastActive}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t.actions}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {devices.map((device) => (
+                  <Table.Tr key={device.id}>
+                    <Table.Td>{deviceBrowser(device)}</Table.Td>
+                    <Table.Td>{deviceOs(device)}</Table.Td>
+                    <Table.Td>{deviceLocation(device)}</Table.Td>
+                    <Table.Td>{formatDateTime(device.lastActiveDate)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy === device.id}
+                        disabled={busy !== null}
+                        aria-label={t.deleteDeviceLabel(`${deviceBrowser(device)}, ${deviceOs(device)}`)}
+                        onClick={() =>
+                          void run(
+                            device.id,
+                            () => profileCalls.deleteTrustedDevice(device.id),
+                            profileToasts.deletedTrustedDevice,
+                          )
+                        }
+                      >
+                        {t.deleteDevice}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group>
+              <Button
+                variant="default"
+                loading={busy === 'all'}
+                disabled={busy !== null}
+                onClick={() =>
+                  void run(
+                    'all',
+                    () => profileCalls.clearTrustedDevices(),
+                    profileToasts.clearedTrustedDevices,
+                  )
+                }
+              >
+                {t.clearAll}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SignOutAllDevices() {
+  const profileCalls = useProfileCalls();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const [apps, setApps] = useState<HandoffTarget[] | null>(null);
+  const open = () => {
+    setOpened(true);
+    setApps(null);
+    const controller = new AbortController();
+    profileCalls.accessibleApps(controller.signal).then(setApps, () => setApps([]));
+  };
+  return (
+    <>
+      <Group>
+        <Button color="red.9" variant="outline" onClick={open}>
+          {t.signOutAll}
+        </Button>
+      </Group>
+      <SignOutAllDevicesModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        otherName={null}
+        apps={apps}
+        ticket="hidden"
+        onConfirm={async (ticketCode) => {
+          const refusal = await profileCalls.signOutOfAllDevices(ticketCode);
+          if (refusal === null) {
+            // This browser's session ended with the others: sign in again.
+            setOpened(false);
+            session.setCurrentUser(ANONYMOUS_USER);
+            void navigate(SIGN_IN_ROUTE, { replace: true });
+          }
+          return refusal;
+        }}
+      />
+    </>
+  );
+}
+
+function ProfileFacts({ onChanged }: { onChanged: () => void }) {
+  const profileCalls = useProfileCalls();
+  const load = useCallback((signal: AbortSignal) => profileCalls.loadFacts(signal), [profileCalls]);
+  const facts = useAsync(load);
+  if (facts.status === 'loading') return <PageLoader />;
+  if (facts.status === 'failed') {
+    return (
+      <Alert color="red" role="alert">
+        {t.loadFailed}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <MfaTable factors={facts.value.factors} />
+      <TrustedDevices devices={facts.value.devices} period={facts.value.period} onChanged={onChanged} />
+    </>
+  );
+}
+
 export default function ProfilePage() {
   const { currentUser } = useSession();
+  const location = useLocation();
+  const [reload, setReload] = useState(0);
+  const smsUnavailable = (location.state as ProfileNavigationState | null)?.smsUnavailableMessage;
   return (
     <Stack gap="lg">
       <Title order={1}>{t.heading}</Title>
+      {smsUnavailable && (
+        <Alert color="orange" role="alert">
+          {smsUnavailable}
+        </Alert>
+      )}
       {currentUser ? <PersonalDetails user={currentUser} /> : <PageLoader />}
+      {/* Loaded again (a new key) after a trusted-device change. */}
+      <ProfileFacts key={reload} onChanged={() => setReload((n) => n + 1)} />
+      <SignOutAllDevices />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // Route guards of sections 2.1, 2.3, 2.6, 2.7 and 6 as pure functions of (current user, path).
 // The route wrapper (guard-loader.ts) carries out what they decide.
-import type { CurrentUser } from '../../../contract/entities';
+import { PORTAL_APP_CODE, type Context, type CurrentUser } from '../../../contract/entities';
 import {
   ACCESS_REQUESTS_ROUTE,
   ADMIN_ROUTE,
@@ -69,6 +69,20 @@ export const forcedActionsGuard: Guard = (user) => (isPending(user) ? allow : re
 /** Admin routes: signed-in admins only; anyone else goes to '/' with the admin target path kept. */
 export const adminGuard: Guard = (user) =>
   isSignedIn(user) && user.isAdmin ? allow : redirect(SIGN_IN_ROUTE, 'adminTargetPath');
+
+/**
+ * /single-sign-on (section 2.1): only a signed-in user whose context is a SAML request of an
+ * application other than the portal itself; anyone else goes to '/'. The context is the session's,
+ * so the route's loader asks this beside the path guards.
+ */
+export const singleSignOnGuard = (user: CurrentUser, context: Context | null): GuardDecision =>
+  isSignedIn(user) && context?.type === 'SAML' && context.appCode !== PORTAL_APP_CODE
+    ? allow
+    : redirect(SIGN_IN_ROUTE);
+
+/** /single-sign-on-error (section 2.1): needs the stored single sign-on app name, otherwise '/'. */
+export const singleSignOnErrorGuard = (singleSignOnAppName: string | null): GuardDecision =>
+  singleSignOnAppName ? allow : redirect(SIGN_IN_ROUTE);
 
 /** The guard that applies to a path, or null for public pages. */
 export function guardFor(path: string): Guard | null {

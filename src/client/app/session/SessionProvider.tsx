@@ -28,6 +28,8 @@ export function SessionProvider({ store = defaultStore, children }: SessionProvi
         store.rememberTargetPath(path);
       },
       clearTargetPaths: () => store.clearTargetPaths(),
+      rememberSingleSignOnApp: (appName) => store.rememberSingleSignOnApp(appName),
+      clearSingleSignOnApp: () => store.clearSingleSignOnApp(),
       showPreviousSignIn: (attempt) => {
         // The toast code arrives with the first toast, not with the sign-in page.
         void loadChunk(() => import('../toasts'), 'toasts').then((toasts) =>

@@ -14,6 +14,8 @@ export interface SessionState {
   targetPath: string | null;
   /** An /admin path asked for before signing in as an admin. */
   adminTargetPath: string | null;
+  /** The application a single sign-on could not hand off to (section 2.1, /single-sign-on-error). */
+  singleSignOnAppName: string | null;
 }
 
 export interface LoadedSession {
@@ -28,6 +30,8 @@ const STORAGE_KEYS: Record<TargetPathKind, string> = {
   targetPath: 'portal.targetPath',
   adminTargetPath: 'portal.adminTargetPath',
 };
+
+const SINGLE_SIGN_ON_APP_KEY = 'portal.singleSignOnApp';
 
 const isUnder = (path: string, base: string) =>
   path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
@@ -56,6 +60,23 @@ function writeStored(kind: TargetPathKind, value: string | null): void {
   }
 }
 
+function readStoredSingleSignOnApp(): string | null {
+  try {
+    return window.sessionStorage.getItem(SINGLE_SIGN_ON_APP_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStoredSingleSignOnApp(value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(SINGLE_SIGN_ON_APP_KEY);
+    else window.sessionStorage.setItem(SINGLE_SIGN_ON_APP_KEY, value);
+  } catch {
+    // Storage refused: the name is still kept in memory for this page.
+  }
+}
+
 export class SessionStore {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
@@ -72,6 +93,7 @@ export class SessionStore {
       context: null,
       targetPath: readStored('targetPath'),
       adminTargetPath: readStored('adminTargetPath'),
+      singleSignOnAppName: readStoredSingleSignOnApp(),
     };
   }
 
@@ -126,11 +148,23 @@ export class SessionStore {
     this.update({ currentUser: ANONYMOUS_USER });
   }
 
-  /** Sign-out: the user, the target paths and the context go. */
+  /** Sign-out: the user, the target paths, the single sign-on app name and the context go. */
   clear(): void {
     this.generation++;
     this.clearTargetPaths();
+    this.clearSingleSignOnApp();
     this.update({ currentUser: ANONYMOUS_USER, context: null });
+  }
+
+  /** Keeps the name of the application a single sign-on could not hand off to (session storage). */
+  rememberSingleSignOnApp(appName: string): void {
+    writeStoredSingleSignOnApp(appName);
+    this.update({ singleSignOnAppName: appName });
+  }
+
+  clearSingleSignOnApp(): void {
+    writeStoredSingleSignOnApp(null);
+    this.update({ singleSignOnAppName: null });
   }
 
   /** Remembers `path` as the target or admin target path when section 4.1 says so. */

@@ -12,6 +12,9 @@ export interface Session extends SessionState {
   /** Remembers a /profile or /access-requests path (or an /admin path as the admin target). */
   rememberTargetPath(path: string): void;
   clearTargetPaths(): void;
+  /** Keeps the application a single sign-on could not hand off to, for /single-sign-on-error. */
+  rememberSingleSignOnApp(appName: string): void;
+  clearSingleSignOnApp(): void;
   /** Shows the previous sign-in toast for 8 s. */
   showPreviousSignIn(attempt: PreviousSignInAttempt): void;
 }

@@ -1,19 +1,22 @@
 // The authenticated header (section 2.2): Access Requests link for VIEW_ACCESS_REQUESTS holders,
-// the application-grid dropdown and the person menu (Profile, User guide, Sign out).
+// the application-grid dropdown (a click hands off through the handoff flow) and the person menu
+// (Profile, User guide, Sign out).
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
-import { handoffClickHandlers, useHandoff } from '../handoff';
+import { useHandoffFlow } from '../../flows/handoff/use-handoff-flow';
+import { handoffClickHandlers } from '../handoff';
 import { holdsViewAccessRequests } from '../guards/guards';
-import { ACCESS_REQUESTS_ROUTE, PROFILE_ROUTE, USER_GUIDE_ROUTE } from '../routes';
+import { ACCESS_REQUESTS_ROUTE, ADMIN_ROUTE, PROFILE_ROUTE, USER_GUIDE_ROUTE } from '../routes';
 import { useServices } from '../services';
 import { useSignOut } from '../session/use-sign-out';
 import { shellTexts } from '../texts';
 import { facilityLabel } from '../../pages/applications.texts';
 import { AppGridIcon, ChevronDownIcon } from './icons';
+import { IdentitySearchBar } from '../../flows/admin/IdentitySearchBar';
 
 /**
  * Dropdowns stay inside the header landmark, and without Mantine's focus placeholder (a focusable
@@ -29,7 +32,7 @@ type AppsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded';
 
 function AppGridMenu() {
   const services = useServices();
-  const onHandoff = useHandoff();
+  const { handoff: onHandoff, busyTarget, postForm } = useHandoffFlow({ variant: 'hidden' });
   const [apps, setApps] = useState<AppsState>({ status: 'idle' });
 
   const load = () => {
@@ -42,41 +45,50 @@ function AppGridMenu() {
   };
 
   return (
-    <Menu {...menuProps} width={300} onOpen={load}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={shellTexts.applicationGrid}>
-          <AppGridIcon />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
-        {apps.status === 'loaded' ? (
-          apps.targets.length === 0 ? (
-            <Menu.Item disabled>{shellTexts.noOtherApplications}</Menu.Item>
-          ) : (
-            apps.targets.map((target) => {
-              const facility = facilityLabel(target);
-              return (
-                <Menu.Item
-                  key={`${target.appCode}:${target.facilityCode ?? ''}`}
-                  component="a"
-                  {...handoffClickHandlers(target, onHandoff)}
-                >
-                  <Text size="sm" fw={600}>
-                    {target.appName}
-                  </Text>
-                  {facility && <Text size="xs">{facility}</Text>}
-                </Menu.Item>
-              );
-            })
-          )
-        ) : apps.status === 'failed' ? null : (
-          <Menu.Item disabled leftSection={<Loader size="xs" />}>
-            {shellTexts.loading}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu {...menuProps} width={300} onOpen={load}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={shellTexts.applicationGrid}
+            loading={busyTarget !== null}
+            loaderProps={{ 'aria-hidden': true }}
+          >
+            <AppGridIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
+          {apps.status === 'loaded' ? (
+            apps.targets.length === 0 ? (
+              <Menu.Item disabled>{shellTexts.noOtherApplications}</Menu.Item>
+            ) : (
+              apps.targets.map((target) => {
+                const facility = facilityLabel(target);
+                return (
+                  <Menu.Item
+                    key={`${target.appCode}:${target.facilityCode ?? ''}`}
+                    component="a"
+                    {...handoffClickHandlers(target, onHandoff)}
+                  >
+                    <Text size="sm" fw={600}>
+                      {target.appName}
+                    </Text>
+                    {facility && <Text size="xs">{facility}</Text>}
+                  </Menu.Item>
+                );
+              })
+            )
+          ) : apps.status === 'failed' ? null : (
+            <Menu.Item disabled leftSection={<Loader size="xs" />}>
+              {shellTexts.loading}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {postForm}
+    </>
   );
 }
 
@@ -112,6 +124,13 @@ export default function AuthenticatedNav({ user }: { user: CurrentUser }) {
           {shellTexts.accessRequests}
         </Anchor>
       )}
+      {user.isAdmin && (
+        <Anchor component={Link} to={`${ADMIN_ROUTE}/invitations`} fw={500} underline="hover">
+          {shellTexts.administration}
+        </Anchor>
+      )}
+      {/* Section 2.2: the admin's search bar. */}
+      {user.isAdmin && <IdentitySearchBar />}
       <AppGridMenu />
       <PersonMenu user={user} />
     </Group>

@@ -1,8 +1,11 @@
 // The page frame every route renders in: skip link, header, main (the route), footer; and focus
 // moved to the new page's heading after each in-app navigation.
 import { Container } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { loadChunk } from '../chunk-reload';
+import { isSignedIn } from '../guards/guards';
+import { useSession } from '../session/use-session';
 import { shellTexts } from '../texts';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
@@ -31,27 +34,54 @@ function SkipLink() {
 
 /**
  * After a route change (not on the first page) keyboard and screen reader users start at the new
- * page's h1; every page's document title follows its h1.
+ * page's heading: a wizard step's title (data-step-heading) before the page's h1. A heading drawn
+ * later (a lazy chunk, a loading step) still takes the focus for 5 s, while the focus has not moved
+ * on from where this put it. Every page's document title follows its h1.
  */
 function FocusHeadingOnRouteChange() {
   const { pathname } = useLocation();
-  const previous = useRef<string | null>(null);
+  const previous = useRef(pathname);
   useEffect(() => {
-    const main = document.getElementById(MAIN_ID);
-    const heading = main?.querySelector<HTMLElement>('h1');
-    if (heading?.textContent) document.title = shellTexts.documentTitle(heading.textContent);
-    const firstPage = previous.current === null;
+    const main = document.getElementById(MAIN_ID)!;
     const moved = previous.current !== pathname;
     previous.current = pathname;
-    if (firstPage || !moved) return;
-    if (heading) {
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
-    } else {
-      main?.focus();
-    }
+    let at: Element | null = null;
+    const settle = () => {
+      const h1 = main.querySelector('h1');
+      if (h1) document.title = shellTexts.documentTitle(h1.textContent!);
+      const heading = main.querySelector<HTMLElement>('[data-step-heading]') ?? h1;
+      const active = document.activeElement;
+      if (moved && heading && (active === at || active === document.body)) {
+        heading.tabIndex = -1;
+        heading.focus();
+        at = heading;
+      }
+    };
+    if (moved) (at = main).focus();
+    settle();
+    const observer = new MutationObserver(settle);
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = () => observer.disconnect();
+    setTimeout(stop, 5000);
+    return stop;
   }, [pathname]);
   return null;
+}
+
+// Loaded once someone signs in: the sign-in page does not carry the watcher or its modal.
+const ReenterPasswordWatcher = lazy(() =>
+  loadChunk(() => import('../reenter-password/ReenterPasswordModal'), 'ReenterPasswordModal'),
+);
+
+/** Section 4.2: the 'Re-enter password' watcher runs while the user is signed in. */
+function ReenterPasswordGate() {
+  const { currentUser } = useSession();
+  if (currentUser === null || !isSignedIn(currentUser)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReenterPasswordWatcher />
+    </Suspense>
+  );
 }
 
 export function ShellLayout() {
@@ -66,6 +96,7 @@ export function ShellLayout() {
       </main>
       <AppFooter />
       <FocusHeadingOnRouteChange />
+      <ReenterPasswordGate />
     </div>
   );
 }

@@ -127,6 +127,8 @@ export function SignInForm({
             errorProps={errorProps}
             onKeyDown={trackCapsLock}
             onKeyUp={trackCapsLock}
+            // Mantine's PasswordInput does not mark itself invalid as TextInput does.
+            aria-invalid={errors.password !== undefined}
             {...bind('password')}
           />
           <Text size="sm" c="orange.9" aria-live="polite" role="status">

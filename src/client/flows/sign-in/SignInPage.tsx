@@ -14,56 +14,19 @@ import {
   selectUnavailableMessage,
   selectView,
 } from '../../../../machines/sign-in/sign-in.select';
-import type { SignInInput, SignInOutput } from '../../../../machines/sign-in/sign-in.types';
+import type { SignInInput } from '../../../../machines/sign-in/sign-in.types';
 import { PageLoader } from '../../app/shell/PageLoader';
 import { SIGN_IN_ROUTE } from '../../app/routes';
-import { useSession, type Session } from '../../app/session';
+import { useSession } from '../../app/session';
+import { SamlPostForm } from '../shared/SamlPostForm';
+import { applyFlowOutput } from '../shared/flow-output';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { useFlowRoute } from '../shared/use-flow-route';
-import { SamlPostForm } from './SamlPostForm';
 import { postJwtToParent } from './sign-in.actions';
 import { signInActors } from './sign-in.actors';
 import { signInTexts as t } from './sign-in.texts';
 import { SignInForm } from './SignInForm';
 import { SignInFailed, SignInProgress, SignInUnavailable } from './SignInStatus';
-
-/** State handed to the next page with the navigation (read through useLocation().state). */
-export interface SignInNavigationState {
-  /** The single-sign-on error page names the application. */
-  singleSignOnAppName?: string;
-  /** The SMS verification screen shows it (MFA start said SMS is unavailable). */
-  smsUnavailableMessage?: string;
-}
-
-/** What the page does with the machine's output: session first, then the route. */
-export function applySignInOutput(
-  output: SignInOutput,
-  session: Pick<Session, 'setCurrentUser' | 'showPreviousSignIn' | 'clearTargetPaths'>,
-  navigate: (to: string, options: { replace: boolean; state?: SignInNavigationState }) => void,
-): void {
-  switch (output.kind) {
-    case 'signedIn': {
-      session.setCurrentUser(output.currentUser);
-      if (output.previousSignInAttempt) session.showPreviousSignIn(output.previousSignInAttempt);
-      session.clearTargetPaths();
-      const state = output.singleSignOnAppName
-        ? { singleSignOnAppName: output.singleSignOnAppName }
-        : undefined;
-      navigate(output.route, { replace: true, state });
-      return;
-    }
-    case 'forcedAction': {
-      session.setCurrentUser(output.currentUser);
-      const state = output.smsUnavailableMessage
-        ? { smsUnavailableMessage: output.smsUnavailableMessage }
-        : undefined;
-      navigate(output.route, { replace: true, state });
-      return;
-    }
-    case 'sessionExpired':
-      navigate(output.route, { replace: true });
-  }
-}
 
 function SignInFlow({ input }: { input: SignInInput }) {
   const session = useSession();
@@ -72,7 +35,7 @@ function SignInFlow({ input }: { input: SignInInput }) {
     input,
     actors: signInActors,
     actions: { postJwtToParent },
-    onDone: (output) => applySignInOutput(output, session, (to, options) => void navigate(to, options)),
+    onDone: (output) => applyFlowOutput(output, session, (to, options) => void navigate(to, options)),
   });
   useFlowRoute(actorRef, { basePath: SIGN_IN_ROUTE });
 
@@ -105,7 +68,11 @@ function SignInFlow({ input }: { input: SignInInput }) {
     case 'unavailable':
       return <SignInUnavailable message={unavailableMessage} />;
     case 'postingSaml':
-      return samlHandoff ? <SamlPostForm handoff={samlHandoff} /> : <SignInProgress label={t.handingOff} />;
+      return samlHandoff ? (
+        <SamlPostForm handoff={samlHandoff} label={t.handingOff} continueLabel={t.continueHandoff} />
+      ) : (
+        <SignInProgress label={t.handingOff} />
+      );
     case 'handingOff':
       return <SignInProgress label={t.handingOff} />;
     case 'failed':

@@ -1,0 +1,199 @@
+/**
+ * The admin's identity page (/admin/identities/{id}): details, enrolled factors, live sessions,
+ * trusted devices (the history beside them pages in the history machine), and 'Sign out of all
+ * devices' for that identity with the Jira ticket it is done for (section 2.2's modal, in its
+ * wording for another identity), and, when repeated failures locked the account, its unlock.
+ *
+ *   loading (GET admin/identities/{id}) --done / storeIdentity--> ready
+ *     --error / reportFailure--> failed --user.retry--> loading
+ *   ready.viewing --user.openSignOut / forgetSignOut--> ready.confirmingSignOut
+ *   ready.confirmingSignOut --user.cancel--> ready.viewing
+ *     --user.confirmSignOut {ticketCode} / chooseTicket--> ready.signingOut
+ *   ready.signingOut (POST admin/identities/{id}/sign-out-all-devices {ticketCode})
+ *     --done 'signedOut' / noteSignedOut--> loading (the page again, with the notice)
+ *     --done 'refused' / storeRefusal--> ready.confirmingSignOut (the ticket's refusal at its field)
+ *     --error / storeSignOutError--> ready.confirmingSignOut
+ *   ready.viewing --user.unlock [isLocked] / forgetUnlock--> ready.unlocking
+ *   ready.unlocking (POST admin/identities/{id}/unlock)
+ *     --done / noteUnlocked--> loading (the page again, with the notice)
+ *     --error / storeUnlockError--> ready.viewing (the reason)
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { IdentityDetails } from '../../../src/contract/admin-identities';
+import type { FlowStateMeta } from '../../shared/flow.types';
+import { failureMessageOf } from '../../access-requests/access-requests.types';
+
+export const IDENTITY_LOAD_FAILED = 'The identity could not be loaded.';
+export const SIGN_OUT_FAILED = 'The identity could not be signed out.';
+export const UNLOCK_FAILED = 'The account could not be unlocked.';
+
+export interface IdentityInput {
+  id: string;
+}
+
+/** What signing out answers: done, or the server's refusal of the ticket (a 422). */
+export type SignOutResult = { type: 'signedOut' } | { type: 'refused'; message: string };
+
+export interface IdentityContext {
+  id: string;
+  identity: IdentityDetails | null;
+  errorMessage: string | null;
+  /** The ticket being (or last) submitted. */
+  ticketCode: string | null;
+  /** Why the last sign-out did not happen; shown in the modal. */
+  signOutRefusal: string | null;
+  /** Set once signed out: the ticket it was done for (the notice, and the history reloads). */
+  signedOutTicket: string | null;
+  /** How many sign-outs this page has done (the history is reloaded for each). */
+  signOuts: number;
+  /** Set once unlocked (the notice); the history is reloaded. */
+  unlocked: boolean;
+  /** Why the last unlock did not happen. */
+  unlockError: string | null;
+}
+
+export type IdentityEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.openSignOut' }
+  | { type: 'user.cancel' }
+  | { type: 'user.confirmSignOut'; ticketCode: string }
+  | { type: 'user.unlock' };
+
+const provided = (name: string) => () =>
+  Promise.reject(new Error(`The actor '${name}' is provided by the app.`));
+const meta = (description: string): FlowStateMeta => ({ description });
+
+export const identityMachine = setup({
+  types: {
+    context: {} as IdentityContext,
+    events: {} as IdentityEvent,
+    input: {} as IdentityInput,
+  },
+  actors: {
+    loadIdentity: fromPromise<IdentityDetails, { id: string }>(provided('loadIdentity')),
+    signOutIdentity: fromPromise<SignOutResult, { id: string; ticketCode: string }>(
+      provided('signOutIdentity'),
+    ),
+    unlockIdentity: fromPromise<unknown, { id: string }>(provided('unlockIdentity')),
+  },
+  guards: {
+    isSignedOut: (_, output: SignOutResult) => output.type === 'signedOut',
+    isLocked: ({ context }) => context.identity?.lockedDate != null,
+  },
+  actions: {
+    storeIdentity: assign((_, identity: IdentityDetails) => ({ identity, errorMessage: null })),
+    reportFailure: assign((_, failure: { error: unknown }) => ({
+      errorMessage: failureMessageOf(failure.error, IDENTITY_LOAD_FAILED),
+    })),
+    forgetSignOut: assign({ signOutRefusal: null, signedOutTicket: null }),
+    chooseTicket: assign(({ event }) => {
+      assertEvent(event, 'user.confirmSignOut');
+      return { ticketCode: event.ticketCode.trim(), signOutRefusal: null };
+    }),
+    noteSignedOut: assign(({ context }) => ({
+      signedOutTicket: context.ticketCode,
+      signOuts: context.signOuts + 1,
+    })),
+    storeRefusal: assign((_, output: SignOutResult) => ({
+      signOutRefusal: output.type === 'refused' ? output.message : null,
+    })),
+    storeSignOutError: assign((_, failure: { error: unknown }) => ({
+      signOutRefusal: failureMessageOf(failure.error, SIGN_OUT_FAILED),
+    })),
+    forgetUnlock: assign({ unlockError: null }),
+    noteUnlocked: assign({ unlocked: true }),
+    storeUnlockError: assign((_, failure: { error: unknown }) => ({
+      unlockError: failureMessageOf(failure.error, UNLOCK_FAILED),
+    })),
+  },
+}).createMachine({
+  id: 'adminIdentity',
+  context: ({ input }) => ({
+    id: input.id,
+    identity: null,
+    errorMessage: null,
+    ticketCode: null,
+    signOutRefusal: null,
+    signedOutTicket: null,
+    signOuts: 0,
+    unlocked: false,
+    unlockError: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: meta('Loads the identity with its factors, sessions and trusted devices.'),
+      invoke: {
+        id: 'loadIdentity',
+        src: 'loadIdentity',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeIdentity', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+      },
+    },
+    ready: {
+      initial: 'viewing',
+      states: {
+        viewing: {
+          meta: meta('Details, enrolled factors, sessions, trusted devices and the history.'),
+          on: {
+            'user.openSignOut': { target: 'confirmingSignOut', actions: 'forgetSignOut' },
+            'user.unlock': { guard: 'isLocked', target: 'unlocking', actions: 'forgetUnlock' },
+          },
+        },
+        unlocking: {
+          meta: meta('Lifts the lock that repeated failed passwords or codes put on the account.'),
+          invoke: {
+            id: 'unlockIdentity',
+            src: 'unlockIdentity',
+            input: ({ context }) => ({ id: context.id }),
+            onDone: { target: '#adminIdentity.loading', actions: 'noteUnlocked' },
+            onError: {
+              target: 'viewing',
+              actions: { type: 'storeUnlockError', params: ({ event }) => event },
+            },
+          },
+        },
+        confirmingSignOut: {
+          meta: meta(
+            "The 'Sign out of all devices' modal for this identity: its applications and the Jira ticket code.",
+          ),
+          on: {
+            'user.cancel': { target: 'viewing' },
+            'user.confirmSignOut': { target: 'signingOut', actions: 'chooseTicket' },
+          },
+        },
+        signingOut: {
+          meta: meta('Ends every session and trusted device of the identity, recorded with the ticket.'),
+          invoke: {
+            id: 'signOutIdentity',
+            src: 'signOutIdentity',
+            input: ({ context }) => ({ id: context.id, ticketCode: context.ticketCode ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isSignedOut', params: ({ event }) => event.output },
+                target: '#adminIdentity.loading',
+                actions: 'noteSignedOut',
+              },
+              {
+                target: 'confirmingSignOut',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: 'confirmingSignOut',
+              actions: { type: 'storeSignOutError', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      meta: meta('The identity could not be loaded.'),
+      on: { 'user.retry': { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,118 @@
+/**
+ * The admin's invitation list: searchable, paged, each open invitation revocable.
+ *
+ *   loading (GET admin/invitations {page, query})
+ *     --done / storeResult--> ready
+ *     --error / reportFailure--> failed --user.retry--> loading
+ *   ready --user.search / applySearch (first page)--> loading
+ *         --user.page [isOtherPage] / choosePage--> loading
+ *         --user.revoke [isOpen] / chooseRevoke--> revoking
+ *         --invitation.created / firstPage (newest first: it is on top)--> loading
+ *   revoking (POST admin/invitations/{id}/revoke)
+ *     --done / storeRevoked--> loading (the list again, with its new status)
+ *     --error / storeRevokeError--> ready (the reason above the list)
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { InvitationSummary } from '../../../src/contract/admin';
+import type { FlowStateMeta } from '../../shared/flow.types';
+import { failureMessageOf, pageCount, type Paged } from '../../access-requests/access-requests.types';
+import type { InvitationListQuery, InvitationsContext, InvitationsEvent } from './invitations.types';
+
+export const INVITATIONS_LOAD_FAILED = 'The invitations could not be loaded.';
+export const REVOKE_FAILED = 'The invitation could not be revoked.';
+
+const provided = (name: string) => () =>
+  Promise.reject(new Error(`The actor '${name}' is provided by the app.`));
+const meta = (description: string): FlowStateMeta => ({ description });
+
+export const invitationsMachine = setup({
+  types: { context: {} as InvitationsContext, events: {} as InvitationsEvent },
+  actors: {
+    loadInvitations: fromPromise<Paged<InvitationSummary>, InvitationListQuery>(provided('loadInvitations')),
+    revokeInvitation: fromPromise<InvitationSummary, { id: string }>(provided('revokeInvitation')),
+  },
+  guards: {
+    isOtherPage: ({ context, event }) => {
+      assertEvent(event, 'user.page');
+      const last = context.result ? pageCount(context.result.page) - 1 : 0;
+      return event.page !== context.page && event.page >= 0 && event.page <= last;
+    },
+    isOpen: ({ context, event }) => {
+      assertEvent(event, 'user.revoke');
+      return context.result?.data.some((i) => i.id === event.id && i.status === 'OPEN') ?? false;
+    },
+  },
+  actions: {
+    forgetFailure: assign({ errorMessage: null }),
+    storeResult: assign((_, result: Paged<InvitationSummary>) => ({ result })),
+    reportFailure: assign((_, failure: { error: unknown }) => ({
+      errorMessage: failureMessageOf(failure.error, INVITATIONS_LOAD_FAILED),
+    })),
+    applySearch: assign(({ event }) => {
+      assertEvent(event, 'user.search');
+      return { query: event.query.trim(), page: 0, revoked: null, revokeError: null };
+    }),
+    choosePage: assign(({ event }) => {
+      assertEvent(event, 'user.page');
+      return { page: event.page, revoked: null, revokeError: null };
+    }),
+    firstPage: assign({ page: 0, revoked: null, revokeError: null }),
+    chooseRevoke: assign(({ event }) => {
+      assertEvent(event, 'user.revoke');
+      return { revokeId: event.id, revoked: null, revokeError: null };
+    }),
+    storeRevoked: assign((_, revoked: InvitationSummary) => ({ revoked, revokeId: null })),
+    storeRevokeError: assign((_, failure: { error: unknown }) => ({
+      revokeError: failureMessageOf(failure.error, REVOKE_FAILED),
+      revokeId: null,
+    })),
+  },
+}).createMachine({
+  id: 'adminInvitations',
+  context: {
+    query: '',
+    page: 0,
+    result: null,
+    revoked: null,
+    revokeId: null,
+    revokeError: null,
+    errorMessage: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: meta('Loads one page of invitations matching the search.'),
+      entry: 'forgetFailure',
+      invoke: {
+        id: 'loadInvitations',
+        src: 'loadInvitations',
+        input: ({ context }) => ({ query: context.query, page: context.page }),
+        onDone: { target: 'ready', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+      },
+    },
+    ready: {
+      meta: meta('The invitations of the page, each open one with a Revoke button.'),
+      on: {
+        'user.search': { target: 'loading', actions: 'applySearch' },
+        'user.page': { guard: 'isOtherPage', target: 'loading', actions: 'choosePage' },
+        'user.revoke': { guard: 'isOpen', target: 'revoking', actions: 'chooseRevoke' },
+        'invitation.created': { target: 'loading', actions: 'firstPage' },
+      },
+    },
+    revoking: {
+      meta: meta('Revokes the chosen invitation.'),
+      invoke: {
+        id: 'revokeInvitation',
+        src: 'revokeInvitation',
+        input: ({ context }) => ({ id: context.revokeId ?? '' }),
+        onDone: { target: 'loading', actions: { type: 'storeRevoked', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'storeRevokeError', params: ({ event }) => event } },
+      },
+    },
+    failed: {
+      meta: meta('The invitations could not be loaded.'),
+      on: { 'user.retry': { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,603 @@
+/**
+ * Password reset for anonymous visitors (sections 2.4, 4.5), under /password-reset. The server holds
+ * the progress and enforces the order; this chart routes on what it answers.
+ *
+ *   loading / clearCurrentUser (realm auth-enabled, questions) --done[realmAllows]--> start --done--> unavailable
+ *   unavailable ('', 25): 'Reset password is currently unavailable.'
+ *   start ('', 25): form --user.start--> starting
+ *       --done[isUnavailable] 503--> unavailable
+ *       --done[isRefused] 422 / storeRefusal, refreshCaptcha--> form
+ *       --done / storeEmail--> emailVerification
+ *     form --user.refreshCaptcha--> form (a new captcha image)
+ *   emailVerification (email-verification, 50): form --user.verify--> verifying
+ *       --done[isRefused]--> form   --done / storeDetails--> routing
+ *     form --user.resend[mayResend]--> resending --done[isSent] / announceResent--> form
+ *                                               --done / storeResendRefusal--> form
+ *   routing (4.5's order): [needsUserSelection] userSelection | [authenticatorAppEnrolled]
+ *     authenticatorApp | [smsUsable] sms | [securityQuestionsEnrolled] securityQuestions | setPassword
+ *   userSelection (user-selection, 50): form --user.select--> selecting
+ *       --done[isRefused]--> form   --done / storeDetails--> routing
+ *   authenticatorApp (authenticator-app-verification, 75): form --user.verify--> verifying
+ *       --done[isRefused]--> form   --done--> setPassword
+ *     form --user.skip[smsUsable]--> sms   --user.skip[securityQuestionsEnrolled]--> securityQuestions
+ *   sms (sms-verification, 75): sending (the first code) --done[isSent]--> form
+ *       --done[isUnavailable, questions enrolled] 503 / storeSmsUnavailable--> securityQuestions
+ *       --done / storeResendRefusal--> form
+ *     form --user.verify--> verifying --done[isRefused]--> form --done--> setPassword
+ *     form --user.resend[mayResend]--> resending (as sending, with the resent toast)
+ *     form --user.skip[securityQuestionsEnrolled]--> securityQuestions
+ *   securityQuestions (security-question-verification, 75): form --user.answer--> verifying
+ *       --done[isRefused]--> form   --done--> setPassword
+ *   setPassword (set-password, 100): form --user.submit--> submitting
+ *       --done[isRefused]--> form   --done / forgetReset--> done (final: sign in)
+ *   any unexpected failure --> failed
+ *
+ * The address (route.changed, from any state): '' starts again; email-verification needs the reset
+ * email; user-selection needs the identities list; the factor steps and set-password need the
+ * details of a chosen account (and a factor step, that factor enrolled). Anything else is ignored,
+ * and the address follows the state: without the reset email that is /password-reset.
+ *
+ * Skips never go below what the account has: the skip link exists only where an enrolled factor
+ * is left to go to (section 4.5's order), and the server accepts only enrolled factors.
+ */
+import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { PASSWORD_RESET_ROUTE, PASSWORD_RESET_STEPS, SIGN_IN_ROUTE } from '../routes';
+import type { FlowStateMeta } from '../shared/flow.types';
+import { messageOf, provided } from '../forced/continue-sign-in/forced-step';
+import type {
+  CheckResult,
+  DetailsResult,
+  PasswordResetContext,
+  PasswordResetDetails,
+  PasswordResetEvent,
+  PasswordResetInput,
+  PasswordResetOutput,
+  ResendResult,
+  ResetAvailability,
+  SecurityAnswer,
+  StartResult,
+  SubmitResult,
+} from './password-reset.types';
+
+/** Section 4.5, word for word: stored when SMS is enrolled but the gateway is down. */
+export const SMS_UNAVAILABLE_MESSAGE = 'SMS verification codes are currently unavailable.';
+
+const S = PASSWORD_RESET_STEPS;
+
+const step = (route: string, progress: number, description: string): FlowStateMeta => ({
+  route,
+  progress,
+  description,
+});
+
+/** The step of an address under /password-reset ('' for the base itself), or null outside it. */
+export const resetStepOf = (path: string): string | null => {
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed === PASSWORD_RESET_ROUTE) return S.START;
+  return trimmed.startsWith(`${PASSWORD_RESET_ROUTE}/`)
+    ? trimmed.slice(PASSWORD_RESET_ROUTE.length + 1)
+    : null;
+};
+
+const smsUsable = (d: PasswordResetDetails | null) => !!d && d.isSmsFactorEnrolled && d.isSmsGatewayAvailable;
+const questionsEnrolled = (d: PasswordResetDetails | null) =>
+  !!d && d.isSecurityQuestionsEnrolled && d.challenges.length > 0;
+/** The details of one chosen account (not the list of accounts sharing the email). */
+const accountChosen = (d: PasswordResetDetails | null): d is PasswordResetDetails =>
+  !!d && d.username !== null;
+
+const routeTo = (wanted: string) => (event: PasswordResetEvent) =>
+  event.type === 'route.changed' && resetStepOf(event.path) === wanted;
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as PasswordResetInput,
+    output: {} as PasswordResetOutput,
+  },
+  actors: {
+    loadAvailability: fromPromise<ResetAvailability>(provided('loadAvailability')),
+    startReset: fromPromise<StartResult, { email: string; captchaCode: string }>(provided('startReset')),
+    verifyEmail: fromPromise<DetailsResult, { code: string }>(provided('verifyEmail')),
+    resendEmail: fromPromise<ResendResult>(provided('resendEmail')),
+    selectUser: fromPromise<DetailsResult, { username: string }>(provided('selectUser')),
+    verifyAuthenticatorApp: fromPromise<CheckResult, { code: string }>(provided('verifyAuthenticatorApp')),
+    sendSms: fromPromise<ResendResult>(provided('sendSms')),
+    verifySms: fromPromise<CheckResult, { code: string }>(provided('verifySms')),
+    verifySecurityQuestions: fromPromise<CheckResult, { answers: SecurityAnswer[] }>(
+      provided('verifySecurityQuestions'),
+    ),
+    submitPassword: fromPromise<SubmitResult, { password: string; confirmPassword: string }>(
+      provided('submitPassword'),
+    ),
+  },
+  guards: {
+    realmAllows: (_, availability: ResetAvailability) => availability.authEnabled,
+    isRefused: (_, result: { type: string }) => result.type === 'refused',
+    isUnavailable: (_, result: { type: string }) => result.type === 'unavailable',
+    isSent: (_, result: ResendResult) => result.type === 'sent',
+    isUnavailableWithQuestions: ({ context }, result: ResendResult) =>
+      result.type === 'unavailable' && questionsEnrolled(context.details),
+    mayResend: ({ context }) => context.resendRefusal === null,
+    needsUserSelection: ({ context }) =>
+      !!context.details && context.details.username === null && context.details.identities.length > 0,
+    authenticatorAppEnrolled: ({ context }) => !!context.details?.isAuthAppEnrolled,
+    smsUsable: ({ context }) => smsUsable(context.details),
+    securityQuestionsEnrolled: ({ context }) => questionsEnrolled(context.details),
+    // The address: each later step needs what it shows (section 2.4).
+    toStart: ({ context, event }) => context.available === true && routeTo(S.START)(event),
+    toEmailVerification: ({ context, event }) =>
+      context.email !== null && routeTo(S.EMAIL_VERIFICATION)(event),
+    toUserSelection: ({ context, event }) =>
+      context.email !== null &&
+      (context.details?.identities.length ?? 0) > 0 &&
+      routeTo(S.USER_SELECTION)(event),
+    toAuthenticatorApp: ({ context, event }) =>
+      accountChosen(context.details) &&
+      context.details.isAuthAppEnrolled &&
+      routeTo(S.AUTHENTICATOR_APP_VERIFICATION)(event),
+    toSms: ({ context, event }) =>
+      accountChosen(context.details) &&
+      context.details.isSmsFactorEnrolled &&
+      routeTo(S.SMS_VERIFICATION)(event),
+    toSecurityQuestions: ({ context, event }) =>
+      questionsEnrolled(context.details) &&
+      accountChosen(context.details) &&
+      routeTo(S.SECURITY_QUESTION_VERIFICATION)(event),
+    toSetPassword: ({ context, event }) => accountChosen(context.details) && routeTo(S.SET_PASSWORD)(event),
+  },
+  actions: {
+    /** Provided by the app: the start page clears the current user (section 2.4). */
+    clearCurrentUser: () => {},
+    /** Provided by the app: the success toast 'Resent {type} verification code'. */
+    announceResent: (_, _resent: { channel: 'email' | 'sms' }) => {},
+    storeAvailability: assign((_, availability: ResetAvailability) => ({
+      available: availability.authEnabled,
+      questions: availability.questions,
+    })),
+    refreshCaptcha: assign(({ context, event }) => ({
+      captchaNonce: event.type === 'user.refreshCaptcha' ? event.timestamp : context.captchaNonce + 1,
+    })),
+    storeEmail: assign((_, result: StartResult) => ({
+      email: result.type === 'started' ? result.email : null,
+    })),
+    forgetReset: assign({
+      email: null,
+      details: null,
+      smsUnavailableMessage: null,
+      refusal: null,
+      resendRefusal: null,
+    }),
+    forgetRefusals: assign({ refusal: null, resendRefusal: null }),
+    forgetRefusal: assign({ refusal: null }),
+    storeRefusal: assign((_, result: StartResult | DetailsResult | CheckResult | SubmitResult) => ({
+      refusal:
+        result.type === 'refused' ? { message: result.message, fieldErrors: result.fieldErrors } : null,
+    })),
+    storeDetails: assign((_, result: DetailsResult) => {
+      const details = result.type === 'details' ? result.details : null;
+      return {
+        details,
+        smsUnavailableMessage:
+          details && details.isSmsFactorEnrolled && !details.isSmsGatewayAvailable
+            ? SMS_UNAVAILABLE_MESSAGE
+            : null,
+      };
+    }),
+    storeResendRefusal: assign((_, result: ResendResult) => ({
+      resendRefusal: result.type === 'sent' ? null : result.message,
+    })),
+    storeSmsUnavailable: assign((_, result: ResendResult) => ({
+      smsUnavailableMessage: result.type === 'unavailable' ? result.message : SMS_UNAVAILABLE_MESSAGE,
+    })),
+    reportFailure: assign((_, failure: { error: unknown }) => ({ errorMessage: messageOf(failure.error) })),
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: ({ input }) => ({
+    captchaNonce: input.now,
+    available: null,
+    questions: [],
+    email: null,
+    details: null,
+    smsUnavailableMessage: null,
+    refusal: null,
+    resendRefusal: null,
+    errorMessage: null,
+  }),
+  initial: 'loading',
+  output: () => ({ route: SIGN_IN_ROUTE }),
+  on: {
+    'route.changed': [
+      { guard: 'toStart', target: '.start', actions: 'forgetReset' },
+      { guard: 'toEmailVerification', target: '.emailVerification' },
+      { guard: 'toUserSelection', target: '.userSelection' },
+      { guard: 'toAuthenticatorApp', target: '.authenticatorApp' },
+      { guard: 'toSms', target: '.sms' },
+      { guard: 'toSecurityQuestions', target: '.securityQuestions' },
+      { guard: 'toSetPassword', target: '.setPassword' },
+    ],
+  },
+  states: {
+    loading: {
+      meta: { description: 'Clears the current user; reads whether the realm allows authentication.' },
+      entry: 'clearCurrentUser',
+      invoke: {
+        id: 'loadAvailability',
+        src: 'loadAvailability',
+        onDone: [
+          {
+            guard: { type: 'realmAllows', params: ({ event }) => event.output },
+            target: 'start',
+            actions: { type: 'storeAvailability', params: ({ event }) => event.output },
+          },
+          {
+            target: 'unavailable',
+            actions: { type: 'storeAvailability', params: ({ event }) => event.output },
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+      },
+    },
+    unavailable: {
+      meta: step(S.START, 25, "'Reset password is currently unavailable.'"),
+    },
+    start: {
+      meta: step(S.START, 25, 'Get started: the email and the security code.'),
+      initial: 'form',
+      entry: 'forgetRefusals',
+      states: {
+        form: {
+          meta: { description: 'Email, captcha image and its code.' },
+          on: {
+            'user.start': { target: 'starting', actions: 'forgetRefusal' },
+            'user.refreshCaptcha': { actions: 'refreshCaptcha' },
+          },
+        },
+        starting: {
+          meta: { description: 'Starting the reset: a code is emailed to the address on record.' },
+          invoke: {
+            id: 'startReset',
+            src: 'startReset',
+            input: ({ event }) => {
+              assertEvent(event, 'user.start');
+              return { email: event.email, captchaCode: event.captchaCode };
+            },
+            onDone: [
+              {
+                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
+                target: '#passwordReset.unavailable',
+              },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: [{ type: 'storeRefusal', params: ({ event }) => event.output }, 'refreshCaptcha'],
+              },
+              {
+                target: '#passwordReset.emailVerification',
+                actions: { type: 'storeEmail', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    emailVerification: {
+      meta: step(S.EMAIL_VERIFICATION, 50, 'The code emailed to the address on record.'),
+      initial: 'form',
+      entry: 'forgetRefusals',
+      states: {
+        form: {
+          meta: { description: 'Code and resend.' },
+          on: {
+            'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
+            'user.resend': { guard: 'mayResend', target: 'resending' },
+          },
+        },
+        verifying: {
+          meta: { description: 'Checking the email code.' },
+          invoke: {
+            id: 'verifyEmail',
+            src: 'verifyEmail',
+            input: ({ event }) => {
+              assertEvent(event, 'user.verify');
+              return { code: event.code };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              {
+                target: '#passwordReset.routing',
+                actions: { type: 'storeDetails', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+        resending: {
+          meta: { description: 'Sending another email code.' },
+          invoke: {
+            id: 'resendEmail',
+            src: 'resendEmail',
+            onDone: [
+              {
+                guard: { type: 'isSent', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'announceResent', params: { channel: 'email' } },
+              },
+              {
+                target: 'form',
+                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    routing: {
+      meta: { description: 'Section 4.5: accounts to choose from, then the strongest enrolled factor.' },
+      always: [
+        { guard: 'needsUserSelection', target: 'userSelection' },
+        { guard: 'authenticatorAppEnrolled', target: 'authenticatorApp' },
+        { guard: 'smsUsable', target: 'sms' },
+        { guard: 'securityQuestionsEnrolled', target: 'securityQuestions' },
+        { target: 'setPassword' },
+      ],
+    },
+    userSelection: {
+      meta: step(S.USER_SELECTION, 50, 'The accounts sharing the email: which one to reset.'),
+      initial: 'form',
+      entry: 'forgetRefusals',
+      states: {
+        form: {
+          meta: { description: 'One choice per account.' },
+          on: { 'user.select': { target: 'selecting', actions: 'forgetRefusal' } },
+        },
+        selecting: {
+          meta: { description: 'Choosing the account: its factors decide the next step.' },
+          invoke: {
+            id: 'selectUser',
+            src: 'selectUser',
+            input: ({ event }) => {
+              assertEvent(event, 'user.select');
+              return { username: event.username };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              {
+                target: '#passwordReset.routing',
+                actions: { type: 'storeDetails', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    authenticatorApp: {
+      meta: step(S.AUTHENTICATOR_APP_VERIFICATION, 75, 'A code of the authenticator app.'),
+      initial: 'form',
+      entry: 'forgetRefusals',
+      states: {
+        form: {
+          meta: { description: "Code; 'I don't have access' where another factor is enrolled." },
+          on: {
+            'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
+            'user.skip': [
+              { guard: 'smsUsable', target: '#passwordReset.sms' },
+              { guard: 'securityQuestionsEnrolled', target: '#passwordReset.securityQuestions' },
+            ],
+          },
+        },
+        verifying: {
+          meta: { description: 'Checking the authenticator app code.' },
+          invoke: {
+            id: 'verifyAuthenticatorApp',
+            src: 'verifyAuthenticatorApp',
+            input: ({ event }) => {
+              assertEvent(event, 'user.verify');
+              return { code: event.code };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              { target: '#passwordReset.setPassword' },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    sms: {
+      meta: step(S.SMS_VERIFICATION, 75, 'A code sent by SMS to the enrolled mobile.'),
+      initial: 'sending',
+      entry: 'forgetRefusals',
+      states: {
+        sending: {
+          meta: { description: 'Sending the first SMS code.' },
+          invoke: {
+            id: 'sendSms',
+            src: 'sendSms',
+            onDone: [
+              { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'form' },
+              {
+                guard: { type: 'isUnavailableWithQuestions', params: ({ event }) => event.output },
+                target: '#passwordReset.securityQuestions',
+                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
+              },
+              {
+                target: 'form',
+                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+        form: {
+          meta: { description: "Code and resend; 'I don't have access' when questions are enrolled." },
+          on: {
+            'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
+            'user.resend': { guard: 'mayResend', target: 'resending' },
+            'user.skip': { guard: 'securityQuestionsEnrolled', target: '#passwordReset.securityQuestions' },
+          },
+        },
+        verifying: {
+          meta: { description: 'Checking the SMS code.' },
+          invoke: {
+            id: 'verifySms',
+            src: 'verifySms',
+            input: ({ event }) => {
+              assertEvent(event, 'user.verify');
+              return { code: event.code };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              { target: '#passwordReset.setPassword' },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+        resending: {
+          meta: { description: 'Sending another SMS code.' },
+          invoke: {
+            id: 'sendSms',
+            src: 'sendSms',
+            onDone: [
+              {
+                guard: { type: 'isSent', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'announceResent', params: { channel: 'sms' } },
+              },
+              {
+                guard: { type: 'isUnavailableWithQuestions', params: ({ event }) => event.output },
+                target: '#passwordReset.securityQuestions',
+                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
+              },
+              {
+                target: 'form',
+                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    securityQuestions: {
+      meta: step(S.SECURITY_QUESTION_VERIFICATION, 75, 'The answers to the security questions.'),
+      initial: 'form',
+      entry: 'forgetRefusal',
+      states: {
+        form: {
+          meta: { description: 'One answer per question asked (challenges).' },
+          on: { 'user.answer': { target: 'verifying', actions: 'forgetRefusal' } },
+        },
+        verifying: {
+          meta: { description: 'Checking the answers.' },
+          invoke: {
+            id: 'verifySecurityQuestions',
+            src: 'verifySecurityQuestions',
+            input: ({ event }) => {
+              assertEvent(event, 'user.answer');
+              return { answers: event.answers };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              { target: '#passwordReset.setPassword' },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    setPassword: {
+      meta: step(S.SET_PASSWORD, 100, 'The new password and its confirmation.'),
+      initial: 'form',
+      entry: 'forgetRefusals',
+      states: {
+        form: {
+          meta: { description: 'New password (policy hint) and confirmation.' },
+          on: { 'user.submit': { target: 'submitting', actions: 'forgetRefusal' } },
+        },
+        submitting: {
+          meta: { description: 'Setting the new password.' },
+          invoke: {
+            id: 'submitPassword',
+            src: 'submitPassword',
+            input: ({ event }) => {
+              assertEvent(event, 'user.submit');
+              return { password: event.password, confirmPassword: event.confirmPassword };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'form',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              { target: '#passwordReset.done', actions: 'forgetReset' },
+            ],
+            onError: {
+              target: '#passwordReset.failed',
+              actions: { type: 'reportFailure', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      meta: { description: 'An unexpected failure; the start page begins again.' },
+    },
+    done: {
+      type: 'final',
+      meta: { description: 'The password is reset: the user signs in with it.' },
+    },
+  },
+});

@@ -1,0 +1,75 @@
+// The result count ('N result(s)'), 'N pages' when there is more than one, and the page buttons.
+// Built from Button rather than Mantine's Pagination, whose hook would land in the framework chunk
+// the sign-in page loads (its gzip budget).
+import { Button, Group, Text } from '@mantine/core';
+import { pageCount } from '../../../../machines/access-requests/access-requests.types';
+import type { PageMetadata } from '../../../contract/admin';
+import { accessRequestsTexts as t } from './access-requests.texts';
+
+/** Zero-based page numbers to offer: first, last, and the current one with its neighbours. */
+export function pagesToOffer(current: number, pages: number): Array<number | 'gap'> {
+  const wanted = new Set(
+    [0, pages - 1, current - 1, current, current + 1].filter((n) => n >= 0 && n < pages),
+  );
+  const sorted = [...wanted].sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1]! > 1 ? (['gap', n] as const) : [n]));
+}
+
+export function Pager({
+  page,
+  busy,
+  onPage,
+}: {
+  page: PageMetadata;
+  busy: boolean;
+  /** Zero-based. */
+  onPage: (page: number) => void;
+}) {
+  const pages = pageCount(page);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" data-testid="result-count">
+        {t.resultCount(page.totalElements)}
+        {pages > 1 && <> · {t.pageCount(pages)}</>}
+      </Text>
+      {pages > 1 && (
+        <Group component="nav" aria-label={t.pagination} gap={4}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={busy || page.number === 0}
+            onClick={() => onPage(page.number - 1)}
+          >
+            {t.previousPage}
+          </Button>
+          {pagesToOffer(page.number, pages).map((n, i) =>
+            n === 'gap' ? (
+              <Text key={`gap${i}`} size="sm" aria-hidden>
+                …
+              </Text>
+            ) : (
+              <Button
+                key={n}
+                size="compact-sm"
+                variant={n === page.number ? 'filled' : 'default'}
+                aria-current={n === page.number ? 'page' : undefined}
+                disabled={busy}
+                onClick={() => n !== page.number && onPage(n)}
+              >
+                {n + 1}
+              </Button>
+            ),
+          )}
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={busy || page.number >= pages - 1}
+            onClick={() => onPage(page.number + 1)}
+          >
+            {t.nextPage}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+// Every user-visible string of /access-requests (section 2.7). The spec gives 'result(s)', 'N pages'
+// and 'System' word for word; the rest of these screens is "not shown" and worded here.
+export const accessRequestsTexts = {
+  heading: 'Access Requests',
+  searchLabel: 'Search access requests',
+  searchPlaceholder: 'Code, app, facility or requester',
+  search: 'Search',
+  /** Section 2.7, word for word: the result count. */
+  resultCount: (n: number) => `${n} result(s)`,
+  /** Section 2.7, word for word: shown when there is more than one page. */
+  pageCount: (n: number) => `${n} pages`,
+  pagination: 'Pages',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  noRequests: 'No access requests match the search.',
+  loadFailed: 'The access requests could not be loaded.',
+  retry: 'Try again',
+  loading: 'Loading',
+  columns: {
+    code: 'Code',
+    app: 'App',
+    facility: 'Facility',
+    requester: 'Requester',
+    status: 'Status',
+    created: 'Created',
+  },
+  status: { PENDING: 'Pending', APPROVED: 'Approved' } as Record<string, string>,
+  noFacility: '—',
+  backToList: 'All access requests',
+  requestHeading: (code: string) => `Access request ${code}`,
+  tabs: { organisations: 'Organisations', history: 'History', apiCalls: 'API calls' },
+  tabsLabel: 'Access request',
+  organisation: {
+    app: 'App',
+    facility: 'Facility',
+    requester: 'Requester',
+    status: 'Status',
+    created: 'Created',
+    decided: 'Decided',
+  },
+  notDecided: 'Not yet decided',
+  noFacilityText: 'The app does not take a facility.',
+  /** Section 2.7, word for word: an item without an actor. */
+  system: 'System',
+  historyColumns: {
+    date: 'Date',
+    actor: 'Actor',
+    type: 'Event',
+    ticket: 'Ticket',
+    description: 'Description',
+  },
+  noHistory: 'There is no history yet.',
+  noApiCalls: 'The request has made no outbound calls.',
+  historyLoadFailed: 'The history could not be loaded.',
+  viaApp: (name: string) => `via ${name}`,
+} as const;

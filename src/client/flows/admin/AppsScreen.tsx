@@ -1,0 +1,71 @@
+// /admin/apps: every app with its settings in the constant option texts of section 3 (facility
+// handoff, access-request handling) and its facilities.
+import '@mantine/core/styles/Table.css';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { appsMachine } from '../../../../machines/admin/apps/apps.machine';
+import { useFlowActor } from '../shared/use-flow-actor';
+import { createInvitationActors } from './admin.actors';
+import { adminTexts } from './admin.texts';
+
+const t = adminTexts.apps;
+
+export function AppsScreen() {
+  const [snapshot, send] = useFlowActor(appsMachine, {
+    input: undefined,
+    actors: { loadApps: createInvitationActors.loadApps },
+  });
+  const { apps, errorMessage } = snapshot.context;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t.heading}</Title>
+      {snapshot.matches('loading') ? (
+        <Loader size="sm" aria-label={adminTexts.invitations.loading} />
+      ) : snapshot.matches('failed') ? (
+        <Stack gap="sm">
+          <Alert color="red" role="alert" title={t.loadFailed}>
+            {errorMessage}
+          </Alert>
+          <Group>
+            <Button onClick={() => send({ type: 'user.retry' })}>{t.retry}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        apps.map((app) => (
+          <Stack key={app.code} gap="xs" component="section" aria-label={app.name} data-testid="admin-app">
+            <Title order={3}>{`${app.name} (${app.code})`}</Title>
+            <Table variant="vertical" withTableBorder>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th w={220}>{t.contextType}</Table.Th>
+                  <Table.Td>{app.contextType}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t.facilityHandoff}</Table.Th>
+                  <Table.Td>{adminTexts.create.handoff[app.facilityHandoff]}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t.accessRequestHandling}</Table.Th>
+                  <Table.Td>{adminTexts.create.handling[app.accessRequestHandling]}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t.facilities}</Table.Th>
+                  <Table.Td>
+                    {app.facilities.length === 0 ? (
+                      <Text size="sm">{t.noFacilities}</Text>
+                    ) : (
+                      app.facilities.map((f) => (
+                        <Text key={f.code} size="sm">
+                          {`${f.name} (${f.code}${f.alias ? `, ${f.alias}` : ''})`}
+                        </Text>
+                      ))
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}

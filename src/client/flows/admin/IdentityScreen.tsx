@@ -1,0 +1,300 @@
+// /admin/identities/{id}: one identity for its administrator. Details, enrolled factors, active
+// sessions (browser, system, last active), trusted devices, the history (the access-request history
+// view and machine, with this identity's pages), and 'Sign out of all devices' for that identity
+// with the Jira ticket it is done for (section 2.2's modal in its wording for another identity).
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { identityMachine } from '../../../../machines/admin/identity/identity.machine';
+import type { IdentityDetails, IdentitySession } from '../../../contract/admin-identities';
+import type { TrustedDevice } from '../../../contract/profile';
+import { formatDateTime, formatIsoDate } from '../../app/format';
+import { HistoryTab } from '../access-requests/HistoryTab';
+import { SignOutAllDevicesModal } from '../profile/SignOutAllDevicesModal';
+import { useFlowActor } from '../shared/use-flow-actor';
+import { identityActors, identityHistoryActors } from './identities.actors';
+import { identityTexts } from './identities.texts';
+import { ADMIN_IDENTITIES_ROUTE } from './identities.routes';
+
+const t = identityTexts.identity;
+
+const joined = (...parts: Array<string | null | undefined>) => parts.filter((p) => p).join(' ');
+
+export const sessionBrowser = (s: IdentitySession) =>
+  joined(s.browser.family, s.browser.versionMajor) || t.unknownBrowser;
+export const sessionSystem = (s: IdentitySession) =>
+  joined(s.operatingSystem.family, s.operatingSystem.version) || t.unknownSystem;
+export const deviceBrowser = (d: TrustedDevice) =>
+  joined(
+    d.browser.family,
+    d.browser.versionMajor
+      ? `${d.browser.versionMajor}${d.browser.versionMinor ? `.${d.browser.versionMinor}` : ''}`
+      : null,
+  ) || t.unknownBrowser;
+const deviceSystem = (d: TrustedDevice) =>
+  joined(d.operatingSystem.family, d.operatingSystem.version) || t.unknownSystem;
+const deviceLocation = (d: TrustedDevice) =>
+  [d.city, d.country, d.continent].filter((p) => p).join(', ') || t.none;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" withBorder p="lg" aria-labelledby={id} data-testid={id}>
+      <Title order={3} id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Details({ identity }: { identity: IdentityDetails }) {
+  const f = t.fields;
+  const statuses: string[] = [
+    identity.isRetired && t.statuses.retired,
+    identity.isIdentityVerified ? t.statuses.identityVerified : t.statuses.notVerified,
+    identity.isPasswordExpired && t.statuses.passwordExpired,
+    identity.isMfaRequired && t.statuses.mfaRequired,
+  ].filter((s) => s !== false);
+  const rows: Array<[string, ReactNode]> = [
+    [f.username, identity.username],
+    [f.name, identity.name],
+    [f.email, identity.email ?? t.none],
+    [f.mobile, identity.mobile ?? t.none],
+    [f.phone, identity.phone ?? t.none],
+    [f.birthDate, identity.birthDate ? formatIsoDate(identity.birthDate) : t.none],
+    [f.customerNumber, identity.customerNumber ?? t.none],
+    [f.kind, joined(identity.isStaff ? t.staff : t.customer, identity.isAdmin ? `(${t.admin})` : null)],
+    ...(identity.isStaff
+      ? ([[f.salaryNumber, identity.salaryNumber ?? t.none]] as Array<[string, ReactNode]>)
+      : []),
+    [f.roles, identity.roles.length === 0 ? t.noRoles : identity.roles.join(', ')],
+    [f.status, statuses.join('; ')],
+    [f.created, formatDateTime(identity.createdDate)],
+    [
+      f.applications,
+      identity.accessibleApps.length === 0
+        ? t.noApplications
+        : identity.accessibleApps
+            .map((a) => (a.facilityName ? `${a.appName} (${a.facilityName})` : a.appName))
+            .join(', '),
+    ],
+  ];
+  return (
+    <Section id="identity-details" title={t.details}>
+      <Table variant="vertical" withTableBorder>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={200}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Section>
+  );
+}
+
+function Factors({ identity }: { identity: IdentityDetails }) {
+  const names = identity.enrolledFactors.map((f) => t.factorNames[f] ?? f);
+  if (identity.hasSecurityQuestions) names.push(t.securityQuestions);
+  return (
+    <Section id="identity-factors" title={t.factors}>
+      {names.length === 0 ? (
+        <Text>{t.noFactors}</Text>
+      ) : (
+        <Group gap="xs">
+          {names.map((name) => (
+            <Badge key={name} variant="outline" color="dark" size="lg">
+              {name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Section>
+  );
+}
+
+function Sessions({ sessions }: { sessions: IdentitySession[] }) {
+  const c = t.sessionColumns;
+  return (
+    <Section id="identity-sessions" title={t.sessions}>
+      {sessions.length === 0 ? (
+        <Text>{t.noSessions}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-labelledby="identity-sessions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{c.browser}</Table.Th>
+                <Table.Th>{c.system}</Table.Th>
+                <Table.Th>{c.signedIn}</Table.Th>
+                <Table.Th>{c.lastActive}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.map((s, i) => (
+                <Table.Tr key={i} data-testid="identity-session">
+                  <Table.Td>
+                    {sessionBrowser(s)}
+                    {s.type === 'AUTHENTICATION_PENDING' && <Text size="xs">{t.pendingSession}</Text>}
+                  </Table.Td>
+                  <Table.Td>{sessionSystem(s)}</Table.Td>
+                  <Table.Td>{formatDateTime(s.signedInDate)}</Table.Td>
+                  <Table.Td>{formatDateTime(s.lastActiveDate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function TrustedDevices({ devices }: { devices: TrustedDevice[] }) {
+  const c = t.deviceColumns;
+  return (
+    <Section id="identity-trusted-devices" title={t.trustedDevices}>
+      {devices.length === 0 ? (
+        <Text>{t.noTrustedDevices}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-labelledby="identity-trusted-devices">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{c.browser}</Table.Th>
+                <Table.Th>{c.system}</Table.Th>
+                <Table.Th>{c.location}</Table.Th>
+                <Table.Th>{c.lastActive}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {devices.map((d) => (
+                <Table.Tr key={d.id} data-testid="identity-trusted-device">
+                  <Table.Td>{deviceBrowser(d)}</Table.Td>
+                  <Table.Td>{deviceSystem(d)}</Table.Td>
+                  <Table.Td>{deviceLocation(d)}</Table.Td>
+                  <Table.Td>{formatDateTime(d.lastActiveDate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+export function IdentityScreen({ id }: { id: string }) {
+  const [snapshot, send, actorRef] = useFlowActor(identityMachine, { input: { id }, actors: identityActors });
+  const { identity, errorMessage, signedOutTicket, signOuts, unlocked, unlockError } = snapshot.context;
+  const modalOpen = useSelector(
+    actorRef,
+    (s) => s.matches({ ready: 'confirmingSignOut' }) || s.matches({ ready: 'signingOut' }),
+  );
+
+  /** The modal's confirm: the machine signs out; the answer is its refusal, or null once done. */
+  const confirm = (ticketCode: string | null) =>
+    new Promise<string | null>((resolve) => {
+      send({ type: 'user.confirmSignOut', ticketCode: ticketCode ?? '' });
+      const subscription = actorRef.subscribe((s) => {
+        if (s.matches({ ready: 'signingOut' })) return;
+        subscription.unsubscribe();
+        resolve(s.matches({ ready: 'confirmingSignOut' }) ? s.context.signOutRefusal : null);
+      });
+    });
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={ADMIN_IDENTITIES_ROUTE} size="sm">
+        {t.backToSearch}
+      </Anchor>
+      {snapshot.matches('failed') ? (
+        <Stack gap="sm">
+          <Alert color="red" role="alert" title={t.loadFailed}>
+            {errorMessage}
+          </Alert>
+          <Group>
+            <Button onClick={() => send({ type: 'user.retry' })}>{t.retry}</Button>
+          </Group>
+        </Stack>
+      ) : identity === null ? (
+        <Loader size="sm" aria-label={t.loading} />
+      ) : (
+        <Stack gap="lg" aria-busy={snapshot.matches('loading')}>
+          <Group justify="space-between" align="flex-start">
+            <Title order={2}>{t.heading(identity.username)}</Title>
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() => send({ type: 'user.openSignOut' })}
+              disabled={!snapshot.matches('ready')}
+            >
+              {t.signOutAll}
+            </Button>
+          </Group>
+          {identity.lockedDate !== null && (
+            <Alert color="orange" role="status" title={t.lockedTitle} data-testid="locked-notice">
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{t.locked(formatDateTime(identity.lockedDate))}</Text>
+                <Button
+                  onClick={() => send({ type: 'user.unlock' })}
+                  loading={snapshot.matches({ ready: 'unlocking' })}
+                  disabled={
+                    !snapshot.matches({ ready: 'viewing' }) && !snapshot.matches({ ready: 'unlocking' })
+                  }
+                >
+                  {t.unlock}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {unlockError !== null && (
+            <Alert color="red" role="alert" title={t.unlockFailed}>
+              {unlockError}
+            </Alert>
+          )}
+          {unlocked && (
+            <Alert color="green" role="status" data-testid="unlocked-notice">
+              {t.unlocked(identity.username)}
+            </Alert>
+          )}
+          {signedOutTicket !== null && (
+            <Alert color="green" role="status" data-testid="signed-out-notice">
+              {t.signedOut(identity.username, signedOutTicket)}
+            </Alert>
+          )}
+          <Details identity={identity} />
+          <Factors identity={identity} />
+          <Sessions sessions={identity.sessions} />
+          <TrustedDevices devices={identity.trustedDevices} />
+          <Section id="identity-history" title={t.history}>
+            {/* A sign-out adds an item: the history starts again from its first page. */}
+            <HistoryTab
+              key={`${signOuts}:${unlocked}`}
+              id={id}
+              kind="history"
+              actors={identityHistoryActors}
+            />
+          </Section>
+          {/* Mounted while open: each opening starts with an empty ticket field. */}
+          {modalOpen && (
+            <SignOutAllDevicesModal
+              opened
+              onClose={() => send({ type: 'user.cancel' })}
+              otherName={identity.name}
+              apps={identity.accessibleApps}
+              ticket="mandatory"
+              onConfirm={confirm}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

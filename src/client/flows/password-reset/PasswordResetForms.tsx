@@ -1,0 +1,331 @@
+// The password reset's own forms (sections 2.4 and 5): start (email and security code), the choice
+// of account, the security question answers and the new password. Typed values live only here, in
+// form state, until they are sent with the machine's event.
+// This page's own Mantine styles (app/styles.ts loads only what the first page needs).
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, Group, Image, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { Refusal } from '../../../../machines/password-reset/password-reset.types';
+import {
+  email as emailField,
+  limits,
+  newPassword,
+  requiredSecret,
+  requiredString,
+} from '../../../contract/fields';
+import { passwordResetTexts as t } from './password-reset.texts';
+
+const errorProps = { 'aria-live': 'polite' } as const;
+const firstIssue = (schema: v.GenericSchema, value: unknown): string | undefined => {
+  const result = v.safeParse(schema, value);
+  return result.success ? undefined : result.issues[0].message;
+};
+const fieldErrorsOf = (refusal: Refusal | null): Record<string, string> =>
+  Object.fromEntries((refusal?.fieldErrors ?? []).map((e) => [e.fieldName, e.message]));
+
+function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
+  if (!refusal) return null;
+  return (
+    <Alert color="red" role="alert">
+      {refusal.message}
+    </Alert>
+  );
+}
+
+// ---- Get started ------------------------------------------------------------------------------
+
+export function StartForm(props: {
+  busy: boolean;
+  refusal: Refusal | null;
+  captchaSrc: string;
+  onRefreshCaptcha: () => void;
+  onSubmit: (values: { email: string; captchaCode: string }) => void;
+}) {
+  const [values, setValues] = useState({ email: '', captchaCode: '' });
+  const [errors, setErrors] = useState<{ email?: string; captchaCode?: string }>({});
+  const captchaInput = useRef<HTMLInputElement>(null);
+
+  // A refused start comes with a new captcha: its code is typed again.
+  useEffect(() => {
+    if (props.refusal === null) return;
+    setValues((current) => ({ ...current, captchaCode: '' }));
+    setErrors({ captchaCode: fieldErrorsOf(props.refusal).captchaCode });
+    captchaInput.current?.focus();
+  }, [props.refusal]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      email: firstIssue(emailField, values.email),
+      captchaCode: firstIssue(requiredString(limits.captchaCode), values.captchaCode),
+    };
+    setErrors(found);
+    if (found.email || found.captchaCode) return;
+    props.onSubmit({ email: values.email.trim(), captchaCode: values.captchaCode.trim() });
+  };
+
+  return (
+    <Stack gap="md">
+      <RefusalAlert refusal={props.refusal} />
+      <form onSubmit={submit} noValidate aria-label={t.start.title}>
+        <Stack gap="sm">
+          <TextInput
+            label={t.start.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            error={errors.email}
+            errorProps={errorProps}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((c) => ({ ...c, email: value }));
+              setErrors((c) => ({ ...c, email: undefined }));
+            }}
+          />
+          <Group gap="sm" align="center">
+            <Image src={props.captchaSrc} alt={t.start.captchaAlt} w={180} h={60} fit="contain" radius="sm" />
+            <Button variant="subtle" size="compact-sm" onClick={props.onRefreshCaptcha} disabled={props.busy}>
+              {t.start.refreshCaptcha}
+            </Button>
+          </Group>
+          <TextInput
+            ref={captchaInput}
+            label={t.start.securityCode}
+            autoComplete="off"
+            required
+            value={values.captchaCode}
+            error={errors.captchaCode}
+            errorProps={errorProps}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((c) => ({ ...c, captchaCode: value }));
+              setErrors((c) => ({ ...c, captchaCode: undefined }));
+            }}
+          />
+          <Button type="submit" loading={props.busy} mt="xs">
+            {t.start.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+// ---- user-selection ---------------------------------------------------------------------------
+
+export function UserSelectionForm(props: {
+  identities: Array<{ username: string; name: string | null }>;
+  busy: boolean;
+  refusal: Refusal | null;
+  onSubmit: (username: string) => void;
+}) {
+  const [chosen, setChosen] = useState<string>('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!chosen) {
+      setError(t.userSelection.required);
+      return;
+    }
+    props.onSubmit(chosen);
+  };
+  return (
+    <Stack gap="md">
+      <RefusalAlert refusal={props.refusal} />
+      <form onSubmit={submit} noValidate aria-label={t.userSelection.title}>
+        <Stack gap="sm">
+          <Radio.Group
+            label={t.userSelection.legend}
+            required
+            value={chosen}
+            onChange={(value) => {
+              setChosen(value);
+              setError(undefined);
+            }}
+            error={error}
+            errorProps={errorProps}
+          >
+            <Stack gap="xs" mt="xs">
+              {props.identities.map((identity) => (
+                <Radio
+                  key={identity.username}
+                  value={identity.username}
+                  label={identity.name ? `${identity.username} (${identity.name})` : identity.username}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button type="submit" loading={props.busy} mt="xs">
+            {t.userSelection.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+// ---- security-question-verification -----------------------------------------------------------
+
+const answerSchema = requiredString(limits.answerMax);
+
+export function SecurityAnswersForm(props: {
+  challenges: Array<{ code: string; description: string }>;
+  busy: boolean;
+  refusal: Refusal | null;
+  onSubmit: (answers: Array<{ question: string; answer: string }>) => void;
+}) {
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+
+  // A wrong answer: that answer is emptied and the server's message is put on it.
+  useEffect(() => {
+    if (props.refusal === null) return;
+    const found: Record<string, string> = {};
+    for (const { fieldName, message } of props.refusal.fieldErrors) {
+      const code = fieldName.replace(/^answer\./, '');
+      found[code] = message;
+    }
+    setErrors(found);
+    setAnswers((current) => Object.fromEntries(Object.entries(current).filter(([code]) => !found[code])));
+    const first = props.challenges.find((c) => found[c.code]);
+    if (first) inputs.current[first.code]?.focus();
+  }, [props.refusal, props.challenges]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = Object.fromEntries(
+      props.challenges.map((c) => [c.code, firstIssue(answerSchema, answers[c.code] ?? '')]),
+    );
+    setErrors(found);
+    const first = props.challenges.find((c) => found[c.code]);
+    if (first) {
+      inputs.current[first.code]?.focus();
+      return;
+    }
+    props.onSubmit(
+      props.challenges.map((c) => ({ question: c.code, answer: (answers[c.code] ?? '').trim() })),
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <RefusalAlert refusal={props.refusal} />
+      <form onSubmit={submit} noValidate aria-label={t.securityQuestions.title}>
+        <Stack gap="sm">
+          {props.challenges.map((challenge) => (
+            <TextInput
+              key={challenge.code}
+              ref={(node) => {
+                inputs.current[challenge.code] = node;
+              }}
+              label={t.securityQuestions.answer(challenge.description)}
+              autoComplete="off"
+              required
+              maxLength={limits.answerMax}
+              value={answers[challenge.code] ?? ''}
+              error={errors[challenge.code]}
+              errorProps={errorProps}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setAnswers((c) => ({ ...c, [challenge.code]: value }));
+                setErrors((c) => ({ ...c, [challenge.code]: undefined }));
+              }}
+            />
+          ))}
+          <Button type="submit" loading={props.busy} mt="xs">
+            {t.securityQuestions.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+// ---- set-password -----------------------------------------------------------------------------
+
+type PasswordField = 'password' | 'confirmPassword';
+const PASSWORD_FIELDS: readonly PasswordField[] = ['password', 'confirmPassword'];
+
+export function validateResetPassword(values: Record<PasswordField, string>) {
+  const errors: Partial<Record<PasswordField, string>> = {};
+  errors.password = firstIssue(newPassword, values.password);
+  errors.confirmPassword = firstIssue(requiredSecret(), values.confirmPassword);
+  if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword)
+    errors.confirmPassword = t.setPassword.mismatch;
+  return errors;
+}
+
+export function SetPasswordForm(props: {
+  busy: boolean;
+  refusal: Refusal | null;
+  onSubmit: (values: { password: string; confirmPassword: string }) => void;
+}) {
+  const [values, setValues] = useState<Record<PasswordField, string>>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const inputs = useRef<Partial<Record<PasswordField, HTMLInputElement | null>>>({});
+
+  useEffect(() => {
+    if (props.refusal === null) return;
+    setValues({ password: '', confirmPassword: '' });
+    const found = fieldErrorsOf(props.refusal);
+    setErrors({ password: found.password, confirmPassword: found.confirmPassword });
+    inputs.current[PASSWORD_FIELDS.find((f) => found[f]) ?? 'password']?.focus();
+  }, [props.refusal]);
+
+  const bind = (field: PasswordField) => ({
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+    error: errors[field],
+    'aria-invalid': errors[field] !== undefined,
+    errorProps,
+    ref: (node: HTMLInputElement | null) => {
+      inputs.current[field] = node;
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateResetPassword(values);
+    const first = PASSWORD_FIELDS.find((f) => found[f]);
+    setErrors(found);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
+    props.onSubmit(values);
+  };
+
+  return (
+    <Stack gap="md">
+      <RefusalAlert refusal={props.refusal} />
+      <form onSubmit={submit} noValidate aria-label={t.setPassword.title}>
+        <Stack gap="sm">
+          <PasswordInput
+            label={t.setPassword.newPassword}
+            description={t.setPassword.hint}
+            autoComplete="new-password"
+            required
+            {...bind('password')}
+          />
+          <PasswordInput
+            label={t.setPassword.confirmPassword}
+            autoComplete="new-password"
+            required
+            {...bind('confirmPassword')}
+          />
+          <Button type="submit" loading={props.busy} mt="xs">
+            {t.setPassword.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

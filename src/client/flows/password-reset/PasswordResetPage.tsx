@@ -1,0 +1,228 @@
+// /password-reset and its steps (section 2.4): one machine for the wizard; the state's meta gives
+// the step's route and progress, and an address the machine did not ask for is a route.changed
+// event its guards accept or redirect (to /password-reset unless the reset email is held).
+import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { passwordResetMachine } from '../../../../machines/password-reset/password-reset.machine';
+import {
+  selectBusy,
+  selectCanSkip,
+  selectCaptchaSrc,
+  selectChallenges,
+  selectDetails,
+  selectEmail,
+  selectErrorMessage,
+  selectFieldErrors,
+  selectProgress,
+  selectRefusal,
+  selectResendRefusal,
+  selectSending,
+  selectSmsUnavailableMessage,
+  selectView,
+} from '../../../../machines/password-reset/password-reset.select';
+import { announce } from '../../app/notices';
+import { PASSWORD_RESET_ROUTE } from '../../app/routes';
+import { useSession } from '../../app/session';
+import { ANONYMOUS_USER } from '../../../contract/entities';
+import { CodeForm } from '../forced/shared/CodeForm';
+import { ForcedProgress } from '../forced/shared/ForcedStatus';
+import { StepProgress } from '../forced/shared/StepProgress';
+import { useFlowActor } from '../shared/use-flow-actor';
+import { useFlowRoute } from '../shared/use-flow-route';
+import { passwordResetActors } from './password-reset.actors';
+import { passwordResetTexts as t } from './password-reset.texts';
+import { SecurityAnswersForm, SetPasswordForm, StartForm, UserSelectionForm } from './PasswordResetForms';
+
+export default function PasswordResetPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const now = useRef(Date.now()).current;
+  const [, send, actorRef] = useFlowActor(passwordResetMachine, {
+    input: { now },
+    actors: passwordResetActors,
+    actions: {
+      clearCurrentUser: () => session.setCurrentUser(ANONYMOUS_USER),
+      announceResent: (_, { channel }) => announce({ message: t.resent(channel), tone: 'success' }),
+    },
+    onDone: (output) => {
+      announce({ message: t.done, tone: 'success' });
+      void navigate(output.route, { replace: true });
+    },
+  });
+  useFlowRoute(actorRef, { basePath: PASSWORD_RESET_ROUTE });
+
+  const view = useSelector(actorRef, selectView);
+  const busy = useSelector(actorRef, selectBusy);
+  const sending = useSelector(actorRef, selectSending);
+  const progress = useSelector(actorRef, selectProgress);
+  const refusal = useSelector(actorRef, selectRefusal);
+  const fieldErrors = useSelector(actorRef, selectFieldErrors);
+  const resendRefusal = useSelector(actorRef, selectResendRefusal);
+  const captchaSrc = useSelector(actorRef, selectCaptchaSrc);
+  const email = useSelector(actorRef, selectEmail);
+  const details = useSelector(actorRef, selectDetails);
+  const challenges = useSelector(actorRef, selectChallenges);
+  const smsUnavailable = useSelector(actorRef, selectSmsUnavailableMessage);
+  const canSkip = useSelector(actorRef, selectCanSkip);
+  const errorMessage = useSelector(actorRef, selectErrorMessage);
+
+  if (view === 'loading' || view === 'done') {
+    return (
+      <Container size={520} py="xl">
+        <ForcedProgress label={view === 'done' ? t.done : t.loading} />
+      </Container>
+    );
+  }
+
+  if (view === 'unavailable') {
+    return (
+      <Container size={520} py="xl">
+        <Stack gap="lg">
+          <Title order={1}>{t.unavailableHeading}</Title>
+          <Alert color="orange" role="alert">
+            {t.unavailable}
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (view === 'failed') {
+    return (
+      <Container size={520} py="xl">
+        <Stack gap="lg">
+          <Title order={1}>{t.failedHeading}</Title>
+          <Alert color="red" role="alert">
+            {errorMessage}
+          </Alert>
+          <Anchor component={Link} to={PASSWORD_RESET_ROUTE}>
+            {t.startAgain}
+          </Anchor>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const codeError = refusal ? (fieldErrors.code ?? refusal.message) : null;
+  const resend = { onResend: () => send({ type: 'user.resend' }), busy: sending, refusal: resendRefusal };
+  const skip =
+    canSkip && (view === 'authenticatorApp' || view === 'sms') ? (
+      <Button variant="subtle" size="compact-sm" onClick={() => send({ type: 'user.skip' })} disabled={busy}>
+        {t.skip}
+      </Button>
+    ) : undefined;
+  const stepTitle = {
+    start: t.start.title,
+    emailVerification: t.emailVerification.title,
+    userSelection: t.userSelection.title,
+    authenticatorApp: t.authenticatorApp.title,
+    sms: t.sms.title,
+    securityQuestions: t.securityQuestions.title,
+    setPassword: t.setPassword.title,
+  }[view];
+
+  return (
+    <Container size={520} py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t.heading}</Title>
+        {progress !== null && <StepProgress value={progress} label={t.progress} />}
+        <Title order={2} size="h3" data-step-heading>
+          {stepTitle}
+        </Title>
+        {smsUnavailable && view !== 'start' && view !== 'emailVerification' && view !== 'userSelection' && (
+          // The light variant's orange title is below 4.5:1 on its tinted background: it takes the text colour.
+          <Alert
+            color="orange"
+            title={t.smsUnavailableTitle}
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            {smsUnavailable}
+          </Alert>
+        )}
+        {view === 'start' && (
+          <>
+            <Text>{t.start.instructions}</Text>
+            <StartForm
+              busy={busy}
+              refusal={refusal}
+              captchaSrc={captchaSrc}
+              onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
+              onSubmit={(values) => send({ type: 'user.start', ...values })}
+            />
+          </>
+        )}
+        {view === 'emailVerification' && (
+          <>
+            <Text>{t.emailVerification.instructions(email)}</Text>
+            <CodeForm
+              name={t.emailVerification.title}
+              submitLabel={t.emailVerification.submit}
+              busy={busy}
+              codeError={codeError}
+              onSubmit={(code) => send({ type: 'user.verify', code })}
+              resend={resend}
+            />
+          </>
+        )}
+        {view === 'userSelection' && (
+          <>
+            <Text>{t.userSelection.instructions}</Text>
+            <UserSelectionForm
+              identities={details?.identities ?? []}
+              busy={busy}
+              refusal={refusal}
+              onSubmit={(username) => send({ type: 'user.select', username })}
+            />
+          </>
+        )}
+        {view === 'authenticatorApp' && (
+          <>
+            <Text>{t.authenticatorApp.instructions}</Text>
+            <CodeForm
+              name={t.authenticatorApp.title}
+              submitLabel={t.authenticatorApp.submit}
+              busy={busy}
+              codeError={codeError}
+              onSubmit={(code) => send({ type: 'user.verify', code })}
+              after={skip}
+            />
+          </>
+        )}
+        {view === 'sms' && (
+          <>
+            <Text>{t.sms.instructions(details?.mobile ?? null)}</Text>
+            <CodeForm
+              name={t.sms.title}
+              submitLabel={t.sms.submit}
+              busy={busy}
+              codeError={codeError}
+              onSubmit={(code) => send({ type: 'user.verify', code })}
+              resend={resend}
+              after={skip}
+            />
+          </>
+        )}
+        {view === 'securityQuestions' && (
+          <>
+            <Text>{t.securityQuestions.instructions}</Text>
+            <SecurityAnswersForm
+              challenges={challenges}
+              busy={busy}
+              refusal={refusal}
+              onSubmit={(answers) => send({ type: 'user.answer', answers })}
+            />
+          </>
+        )}
+        {view === 'setPassword' && (
+          <SetPasswordForm
+            busy={busy}
+            refusal={refusal}
+            onSubmit={(values) => send({ type: 'user.submit', ...values })}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}

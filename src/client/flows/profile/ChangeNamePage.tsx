@@ -1,0 +1,7 @@
+// /profile/change-name (section 2.3): a single-step screen.
+import { ProfileFormPage } from './ProfileFormPage';
+import { profileFormScreens } from './profile-form.screens';
+
+export default function ChangeNamePage() {
+  return <ProfileFormPage spec={profileFormScreens.changeName} />;
+}
