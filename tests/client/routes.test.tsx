@@ -6,6 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setApiFetch } from '../../src/client/api';
 import { BackButton } from '../../src/client/app/shell/BackButton';
 import type { CurrentUser } from '../../src/contract/entities';
 import { users } from './fixtures';
@@ -17,6 +18,7 @@ vi.mock('../../src/client/flows/sign-in/SignInPage', () => ({
 
 afterEach(() => {
   window.history.replaceState(null, '');
+  setApiFetch(null);
 });
 
 async function landing(user: CurrentUser, path: string) {
@@ -69,10 +71,12 @@ describe('guards through the router', () => {
     expect((await landing(users.anonymous, '/forced-actions/change-expired-password')).pathname).toBe('/');
   });
 
-  it('a pending user passes the forced-action guard (the steps are mounted by the forced-steps issue)', async () => {
-    expect((await landing(users.pending, '/forced-actions/change-expired-password')).pathname).toBe(
-      '/not-found',
-    );
+  it('a pending user passes the forced-action guard to a step; an unknown step is not found', async () => {
+    const step = await landing(users.pending, '/forced-actions/change-expired-password');
+    expect(step.pathname).toBe('/forced-actions/change-expired-password');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeInTheDocument();
+    step.unmount();
+    expect((await landing(users.pending, '/forced-actions/no-such-step')).pathname).toBe('/not-found');
   });
 
   it('admin routes store the admin target path and go to / for non-admins', async () => {
@@ -83,6 +87,9 @@ describe('guards through the router', () => {
   });
 
   it('admin routes load for admins', async () => {
+    // The guard is under test, not the page's own load: its calls stay unanswered, so a failed
+    // call cannot move the page to /error before the address is read.
+    setApiFetch(() => new Promise<Response>(() => {}));
     expect((await landing(users.admin, '/admin/apps')).pathname).toBe('/admin/apps');
     expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
   });

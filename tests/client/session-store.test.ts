@@ -79,6 +79,7 @@ describe('SessionStore', () => {
       context: null,
       targetPath: null,
       adminTargetPath: null,
+      singleSignOnAppName: null,
     });
     expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
     expect(window.sessionStorage.getItem('portal.adminTargetPath')).toBeNull();

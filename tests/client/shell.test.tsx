@@ -32,7 +32,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const mainNav = () => screen.findByRole('navigation', { name: shellTexts.mainNavigation });
+const mainNav = () => screen.findByRole('navigation', { name: shellTexts.mainNavigation }, { timeout: 5000 });
 
 describe('header, unauthenticated', () => {
   it('has Sign in and User guide links, and the brand leads to sign-in', async () => {
@@ -131,6 +131,7 @@ describe('header, authenticated', () => {
       context: null,
       targetPath: null,
       adminTargetPath: null,
+      singleSignOnAppName: null,
     });
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     expect(within(await mainNav()).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();

@@ -2,9 +2,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
-const baseUrl = inject('baseUrl');
+const { baseUrl } = portalOf(import.meta.url);
 const captchaAnswer = inject('captchaAnswer');
 
 let browser: Browser;

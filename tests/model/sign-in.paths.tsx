@@ -95,9 +95,10 @@ async function expectLanded(m: Mounted, s: SignInSnapshot) {
       expect(session.targetPath).toBeNull();
       expect(session.adminTargetPath).toBeNull();
       expect(await screen.findByText(previousSignInTexts.title)).toBeInTheDocument();
-      expect(state).toEqual(
-        output.singleSignOnAppName ? { singleSignOnAppName: output.singleSignOnAppName } : null,
-      );
+      // The single-sign-on error page's app name is kept in the session (it survives a reload).
+      expect(state).toBeNull();
+      expect(session.singleSignOnAppName).toBe(output.singleSignOnAppName);
+      expect(window.sessionStorage.getItem('portal.singleSignOnApp')).toBe(output.singleSignOnAppName);
       break;
     case 'forcedAction':
       expect(session.currentUser).toEqual(output.currentUser);

@@ -48,6 +48,7 @@ describe('sign-in form: validation of section 5', () => {
     expect(field(/^Username/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Username/)).toHaveAccessibleDescription('Required field');
     expect(field(/^Password/)).toHaveAccessibleDescription('Required field');
+    expect(field(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(m.api.calls.filter((c) => c.src === 'login')).toEqual([]);
   });
 

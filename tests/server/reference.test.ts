@@ -165,16 +165,19 @@ describe.each(targets)('reference calls on $name', (target) => {
     });
     expect((await client.get(`${API}apps/TREASURY`)).body).toMatchObject({
       contextType: 'JWT',
-      frameOrigin: 'http://localhost:8080',
+      frameOrigin: 'http://127.0.0.1:8081',
     });
     const missing = await client.get(`${API}apps/NOPE`);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: NOT_FOUND_MESSAGE });
   });
 
-  it('reports health with the database reachable', async () => {
+  it('reports health (liveness) and readiness with the database reachable', async () => {
     const res = await server.client().get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: '1.2.3' });
+    expect(res.body).toEqual({ status: 'ok', version: '1.2.3' });
+    const ready = await server.client().get('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', checks: { database: 'ok' }, version: '1.2.3' });
   });
 });

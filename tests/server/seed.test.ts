@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../src/server/db/migrations';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/demo/data';
 import { seedDemo, type SeedDeps } from '../../src/server/demo/seed';
 import { argon2idHasher } from '../../src/server/domain/passwords';
+import { invitationCodeHash } from '../../src/server/domain/registration/invitations';
 import { startServer, TEST_DATA_KEY } from './support/server';
 import { targets, type DatabaseHandle } from './support/targets';
 
@@ -20,6 +21,8 @@ const USERNAMES = [
   'C10006',
   'C10007',
   'C10008',
+  // The profile journeys' own account, so changing its details disturbs no other journey.
+  'C10010',
   'admin1',
   'auditor1',
 ];
@@ -73,7 +76,7 @@ describe.each(targets)('demo seed on $name', (target) => {
     const results = await Promise.all([seedDemo(deps), seedDemo(deps)]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
     const first = await counts();
-    expect(first.identities).toBe(10);
+    expect(first.identities).toBe(USERNAMES.length);
     expect(await seedDemo(deps)).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
   });
@@ -111,8 +114,8 @@ describe.each(targets)('demo seed on $name', (target) => {
 
   it('stores argon2id hashes (19 MiB, t=2, p=1) of Harbour-Lights-2026, each with its own salt', async () => {
     const rows = await handle.database.db.selectFrom('credentials').select('password_hash').execute();
-    expect(rows).toHaveLength(10);
-    expect(new Set(rows.map((r) => r.password_hash)).size).toBe(10);
+    expect(rows).toHaveLength(USERNAMES.length);
+    expect(new Set(rows.map((r) => r.password_hash)).size).toBe(USERNAMES.length);
     const first = rows[0]!.password_hash;
     expect(first.startsWith('$argon2id$')).toBe(true);
     expect(parseOptions(first)).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
@@ -143,8 +146,8 @@ describe.each(targets)('demo seed on $name', (target) => {
       ['PAYROLL', 'SAML', 'NONE'],
       ['TREASURY', 'JWT', 'NONE'],
     ]);
-    expect(apps[0]!.acs_url).toBe('https://portal.example.com/demo-sp/loans/acs');
-    expect(apps[0]!.entity_id).toBe('https://portal.example.com/demo-sp/loans');
+    expect(apps[0]!.acs_url).toBe('https://portal.example.com/demo-sp/LOANS/acs');
+    expect(apps[0]!.entity_id).toBe('https://portal.example.com/demo-sp/LOANS');
     expect(apps[2]!.frame_origin).toBe('https://portal.example.com');
     const facilities = await db
       .selectFrom('facilities')
@@ -165,9 +168,12 @@ describe.each(targets)('demo seed on $name', (target) => {
       .innerJoin('identities as i', 'i.id', 'f.identity_id')
       .select(['i.username', 'f.factor_type', 'f.mobile', 'f.secret_sealed'])
       .orderBy('i.username')
+      .orderBy('f.factor_type')
       .execute();
     expect(factors.map((f) => [f.username, f.factor_type, f.mobile])).toEqual([
       ['C10004', 'AUTHENTICATOR_APP', null],
+      ['C10004', 'EMAIL', null],
+      ['C10005', 'EMAIL', null],
       ['C10005', 'SMS', '+61 400 000 005'],
     ]);
     // The TOTP secret is sealed at rest and opens to the documented one.
@@ -177,12 +183,13 @@ describe.each(targets)('demo seed on $name', (target) => {
     const invitations = await db
       .selectFrom('invitations as v')
       .leftJoin('identities as i', 'i.id', 'v.existing_identity_id')
-      .select(['v.code', 'v.email', 'i.username'])
-      .orderBy('v.code')
+      .select(['v.code_hash', 'v.email', 'i.username'])
+      .orderBy('v.email')
       .execute();
+    // Stored as hashes only: the codes themselves are in DESIGN.md and the invitation emails.
     expect(invitations).toEqual([
-      { code: 'INVITE-EXIST-0001', email: 'c10001@example.com', username: 'C10001' },
-      { code: 'INVITE-NEW-0001', email: 'new.customer@example.com', username: null },
+      { code_hash: invitationCodeHash('INVITE-EXIST-0001'), email: 'c10001@example.com', username: 'C10001' },
+      { code_hash: invitationCodeHash('INVITE-NEW-0001'), email: 'new.customer@example.com', username: null },
     ]);
 
     const properties = Object.fromEntries(

@@ -30,6 +30,13 @@ describe('visualizations/', () => {
     expect(await findStale()).toEqual([]);
   });
 
+  it('labels delayed transitions by their named delay, not the internal event name', () => {
+    const diagram =
+      renderVisualizations().find((f) => f.path === 'session/reenter-password.mmd')?.content ?? '';
+    expect(diagram).toContain(': after CHECK_INTERVAL');
+    expect(diagram).not.toContain('xstate.after');
+  });
+
   it('is deterministic', () => {
     expect(renderVisualizations()).toEqual(renderVisualizations());
   });

@@ -34,6 +34,16 @@ interface AxeViolation {
 
 /** Runs axe-core's WCAG 2.x A and AA rules on the page and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // Colours are judged as the user finally sees them: a modal fading in is half transparent for a
+  // moment, so finite transitions and animations end first (a spinner's endless one is left be).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated over the DevTools protocol: the page's CSP (no inline scripts) stays in force.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -51,4 +61,15 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary, `axe-core on ${label}`).toEqual([]);
+}
+
+/**
+ * Waits until the page's security-code image has been drawn: the form around it is then settled, so
+ * what the test types is not lost to a late render.
+ */
+export async function waitForCaptcha(page: Page): Promise<void> {
+  const captcha = page.getByRole('img', { name: 'Security code image' });
+  await expect
+    .poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+    .toBeGreaterThan(0);
 }

@@ -62,7 +62,12 @@ export class MachineCoverage {
     if (!snapshot._nodes || snapshot.machine?.id !== this.machine.id) return;
     for (const node of snapshot._nodes) if (node.parent) this.seenStates.add(node.id);
     if (event.type === '@xstate.microstep') {
-      for (const t of event._transitions) this.seenTransitions.add(transitionKey(t));
+      for (const t of event._transitions) {
+        this.seenTransitions.add(transitionKey(t));
+        // A transition was taken from its source, so the source was entered, even a transient
+        // initial state that no snapshot shows (it is left in the actor's first macrostep).
+        if (t.source.parent) this.seenStates.add(t.source.id);
+      }
     }
   };
 

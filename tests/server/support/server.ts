@@ -8,8 +8,10 @@ import type { Kysely } from 'kysely';
 import { createCaptchaRenderer, type CaptchaRenderer } from '../../../src/server/adapters/captcha-image';
 import { cryptoRandom } from '../../../src/server/adapters/random';
 import { loadConfig, type Config } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/schema';
 import { buildServer, prepareOpenDatabase } from '../../../src/server/http/app';
+import { generateSigningKeys, type SigningKeys } from '../../../src/server/adapters/signing-keys';
 import type { ServerDeps } from '../../../src/server/http/services';
 import type { DatabaseHandle, DatabaseTarget } from './targets';
 
@@ -37,6 +39,11 @@ export interface StartOptions {
   deps?: Omit<ServerDeps, 'database'>;
   /** Called after the app is built and before it listens (to add test-only routes). */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Runs a second instance on this server's PostgreSQL database, with a connection pool of its
+   * own; closing it leaves the database to the first server.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 export interface TestServer {
@@ -61,9 +68,16 @@ export async function startServer(target: DatabaseTarget, options: StartOptions 
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const handle = await target.open();
+  const handle = options.sameDatabaseAs
+    ? await secondConnection(options.sameDatabaseAs.handle)
+    : await target.open();
   const captcha = new RecordingCaptchaRenderer();
-  const deps: ServerDeps = { captchaRenderer: captcha, dataKey: TEST_DATA_KEY, ...options.deps };
+  const deps: ServerDeps = {
+    captchaRenderer: captcha,
+    dataKey: TEST_DATA_KEY,
+    signingKeys: await testSigningKeys(),
+    ...options.deps,
+  };
   let app: FastifyInstance | undefined;
   try {
     await prepareOpenDatabase(handle.database, config, deps);
@@ -95,6 +109,13 @@ export async function startServer(target: DatabaseTarget, options: StartOptions 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another pool on a PostgreSQL test database; disposing of it does not drop the database. */
+async function secondConnection(first: DatabaseHandle): Promise<DatabaseHandle> {
+  if (!first.url) throw new Error('Only a PostgreSQL database can be shared by two servers');
+  const database = await openDatabase({ kind: 'postgres', url: first.url, poolSize: 10 });
+  return { database, url: first.url, dispose: () => database.destroy() };
 }
 
 export interface TestResponse<T = unknown> {
@@ -203,4 +224,14 @@ export async function snapshot(db: Kysely<Database>) {
   const out: Record<string, unknown> = {};
   for (const table of tables) out[table] = await db.selectFrom(table).selectAll().execute();
   return out;
+}
+
+let sharedSigningKeys: Promise<SigningKeys> | undefined;
+/**
+ * One set of signing keys per test process: generating an RSA key takes about a second, and what
+ * the keys sign is the same whichever key it is. The key store's own tests generate their own.
+ */
+export function testSigningKeys(): Promise<SigningKeys> {
+  sharedSigningKeys ??= generateSigningKeys();
+  return sharedSigningKeys;
 }

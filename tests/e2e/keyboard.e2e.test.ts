@@ -1,0 +1,318 @@
+// The browser suite's journeys by keyboard alone (WCAG 2.1.1): Tab, Shift+Tab, Enter, Space, the
+// arrow keys and typing into the focused field; nothing is clicked or filled. After each route
+// change the focus is on the new page's heading, or on a wizard step's title (WCAG 2.4.3); errors
+// are in a live region and on their field (aria-invalid, aria-describedby; WCAG 3.3.1, 4.1.3).
+// axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
+import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
+import { portalOf } from './support/portal';
+
+const { baseUrl } = portalOf(import.meta.url);
+const captchaAnswer = inject('captchaAnswer');
+const APPLICATIONS = `${baseUrl}/profile/my-applications`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+
+// ---- Keyboard only -----------------------------------------------------------------------------
+
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1_000 }).catch(() => false);
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus. */
+async function tabTo(target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await target.waitFor({ timeout: 15_000 });
+  for (let presses = 0; presses <= 60; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(key);
+  }
+  const active = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+  throw new Error(`${key} never reached ${target.toString()}; the focus is on ${active}`);
+}
+
+/** Tabs to a field and types into it (what was there is replaced). */
+async function typeInto(field: Locator, text: string): Promise<void> {
+  await tabTo(field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+async function expectFocusOn(target: Locator): Promise<void> {
+  await expect
+    .poll(() => isFocused(target), { timeout: 15_000, message: `focus on ${target.toString()}` })
+    .toBe(true);
+}
+
+/** The heading of the new page (level 1) or of the new wizard step (level 2) has the focus. */
+const expectFocusOnHeading = (name: string | RegExp, level = 1) =>
+  expectFocusOn(page.getByRole('heading', { level, name, exact: typeof name === 'string' }));
+
+const LIVE = '[role="alert"], [role="status"], [aria-live="polite"], [aria-live="assertive"]';
+
+/** The message is announced: it is inside a live region (role alert or status, or aria-live). */
+async function expectAnnounced(text: string | RegExp): Promise<void> {
+  const message = page.getByText(text).first();
+  await message.waitFor({ timeout: 15_000 });
+  const live = await message.evaluate((el, selector) => el.closest(selector) !== null, LIVE);
+  expect(live, `'${String(text)}' is in a live region`).toBe(true);
+}
+
+/**
+ * The field's error is announced: the field is marked invalid and described by its error message
+ * (what a screen reader reads with the focused field), and the message is in a live region.
+ */
+async function expectFieldErrorAnnounced(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const error = await page.evaluate(
+    ({ ids, selector }) => {
+      const found = ids
+        .map((id) => document.getElementById(id))
+        .find((el) => el !== null && el.id.endsWith('-error'));
+      return found ? { text: found.textContent ?? '', live: found.closest(selector) !== null } : null;
+    },
+    { ids, selector: LIVE },
+  );
+  expect(error, 'the field is described by its error').not.toBeNull();
+  expect(error!.text).not.toBe('');
+  expect(error!.live, `'${error!.text}' is in a live region`).toBe(true);
+  return error!.text;
+}
+
+async function signIn(username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await typeInto(page.getByLabel(/^Username/), username);
+  await typeInto(page.getByLabel(/^Password/), password);
+  await page.keyboard.press('Enter');
+}
+
+// ---- The journeys ------------------------------------------------------------------------------
+
+describe('by keyboard alone', () => {
+  it('C10001 signs in, after a wrong password, to the applications page', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.getByLabel(/^Username/).waitFor();
+    await expectNoAxeViolations(page, 'sign-in page');
+    // The skip link comes first and moves the focus to the page's content.
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page.getByRole('link', { name: 'Skip to main content' }));
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page.getByRole('main'));
+
+    await typeInto(page.getByLabel(/^Username/), 'C10001');
+    await typeInto(page.getByLabel(/^Password/), 'Not-the-password-1');
+    await page.keyboard.press('Enter');
+    await expectAnnounced('Incorrect username or password.');
+    await expectFocusOn(page.getByLabel(/^Password/));
+    await expectNoAxeViolations(page, 'sign-in page with a refusal');
+
+    await page.keyboard.type(DEMO_PASSWORD);
+    // On to the button, and Space presses it.
+    await tabTo(page.getByRole('button', { name: 'Sign in' }));
+    await page.keyboard.press('Space');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+    await page.getByRole('main').getByText('PAYROLL', { exact: false }).first().waitFor();
+    await expectNoAxeViolations(page, 'applications page');
+  });
+
+  it('C10004 verifies MFA with an authenticator app code after a wrong one', async () => {
+    await signIn('C10004');
+    await page.waitForURL(`${baseUrl}/forced-actions/mfa/authenticator-app-verification`);
+    await expectFocusOnHeading('Authenticator app verification');
+    await expectNoAxeViolations(page, 'MFA authenticator app page');
+
+    const code = page.getByLabel(/^Verification code/);
+    await typeInto(code, '000000');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(code);
+    await expectFieldErrorAnnounced(code);
+    await expectNoAxeViolations(page, 'MFA authenticator app page with a wrong code');
+
+    await page.keyboard.type((await totpLaterThan(currentStep())).code);
+    const trust = page.getByRole('checkbox', { name: /^Trust this device/ });
+    await tabTo(trust);
+    await page.keyboard.press('Space');
+    await expect.poll(() => trust.isChecked()).toBe(true);
+    await tabTo(page.getByRole('button', { name: 'Verify' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+  });
+
+  it("C10005 starts a password reset from 'Having problems signing in?' and verifies the email code", async () => {
+    await page.goto(`${baseUrl}/`);
+    await tabTo(page.getByRole('link', { name: 'Having problems signing in?' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/password-reset`);
+    await expectFocusOnHeading('Get started', 2);
+    await waitForCaptcha(page);
+    await expectNoAxeViolations(page, 'password reset: get started');
+
+    const before = await latestOutboxId(baseUrl);
+    await typeInto(page.getByLabel(/^Email/), 'c10005@example.com');
+    await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/password-reset/email-verification`);
+    await expectFocusOnHeading('Verify your email address', 2);
+    await expectNoAxeViolations(page, 'password reset: email verification');
+
+    const field = page.getByLabel(/^Verification code/);
+    await typeInto(field, '12');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(field);
+    await expectFieldErrorAnnounced(field);
+    await expectNoAxeViolations(page, 'password reset: email verification with an error');
+
+    const { code } = await codeFromOutbox(baseUrl, 'c10005@example.com', 'EMAIL', before);
+    await typeInto(field, code);
+    await tabTo(page.getByRole('button', { name: 'Verify' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/password-reset/sms-verification`);
+    await expectFocusOnHeading('SMS verification', 2);
+    await expectNoAxeViolations(page, 'password reset: SMS verification');
+  });
+
+  it('INVITE-NEW-0001 starts a registration and reaches the details step', async () => {
+    await page.goto(`${baseUrl}/`);
+    await tabTo(page.getByRole('link', { name: 'Received an invitation? Register your account here.' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/registration`);
+    await expectFocusOnHeading('Start your registration', 2);
+    await waitForCaptcha(page);
+    await expectNoAxeViolations(page, 'registration: start');
+
+    await typeInto(page.getByLabel(/^Email/), 'new.customer@example.com');
+    await typeInto(page.getByLabel(/^Invitation code/), 'INVITE-NEW-0001');
+    await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/registration/collect-details`);
+    await expectFocusOnHeading('Your details', 2);
+    await expectNoAxeViolations(page, 'registration: collect details');
+
+    const username = page.getByLabel(/^Username/);
+    await typeInto(username, 'X1');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(username);
+    await expectFieldErrorAnnounced(username);
+    await expectNoAxeViolations(page, 'registration: collect details with an error');
+  });
+
+  it('C10001 changes the phone from the profile, and steps into the change-email wizard', async () => {
+    await signIn('C10001');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+    // The person menu: Enter opens it, the arrow keys move to Profile.
+    await tabTo(page.getByRole('button', { name: /account menu$/ }));
+    await page.keyboard.press('Enter');
+    const profile = page.getByRole('menuitem', { name: 'Profile' });
+    for (let presses = 0; presses < 6 && !(await isFocused(profile)); presses += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expectFocusOn(profile);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await expectFocusOnHeading('Profile');
+    await expectNoAxeViolations(page, 'profile');
+
+    await tabTo(page.getByRole('link', { name: 'Change phone' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/change-phone`);
+    await expectFocusOnHeading('Change phone');
+    await expectNoAxeViolations(page, 'change phone');
+    await typeInto(page.getByLabel(/^Phone/), '+64 2 8888 8888');
+    const password = page.getByLabel(/^Current password/);
+    await typeInto(password, 'Wrong-Password-2026');
+    await page.keyboard.press('Enter');
+    await expectFieldErrorAnnounced(password);
+    await expectNoAxeViolations(page, 'change phone with a wrong password');
+
+    await typeInto(password, DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await expectFocusOnHeading('Profile');
+    await expectAnnounced('Successfully updated phone');
+
+    await tabTo(page.getByRole('link', { name: 'Change email' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/change-email`);
+    await expectFocusOnHeading('Step 1 of 2', 2);
+    await expectNoAxeViolations(page, 'change email: new email');
+    await typeInto(page.getByLabel(/^New email/), 'olivia.keyboard@example.com');
+    await typeInto(page.getByLabel(/^Current password/), DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/change-email/email-verification`);
+    await expectFocusOnHeading('Step 2 of 2', 2);
+    await expectNoAxeViolations(page, 'change email: verification');
+  });
+
+  it('C10007 skips the merge of duplicate accounts', async () => {
+    await signIn('C10007');
+    await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
+    await expectFocusOnHeading('Duplicate accounts');
+    await expectNoAxeViolations(page, 'duplicate-accounts notice');
+    // The buttons follow the heading: Shift+Tab comes back to Start merge from Skip.
+    const skip = page.getByRole('button', { name: 'Skip' });
+    await tabTo(skip);
+    await page.keyboard.press('Shift+Tab');
+    await expectFocusOn(page.getByRole('button', { name: 'Start merge' }));
+    await tabTo(skip);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+  });
+
+  it("searches the user guide from the header with '/' and goes to the result", async () => {
+    await page.goto(`${baseUrl}/`);
+    await tabTo(page.getByRole('link', { name: 'User guide' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/docs/user-guide`);
+    await expectFocusOnHeading('User guide');
+    await expectNoAxeViolations(page, 'user guide');
+
+    await page.keyboard.press('/');
+    await expectFocusOn(page.getByRole('searchbox', { name: 'Search the guide' }));
+    await page.keyboard.type('trusted');
+    const first = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
+    await first.waitFor();
+    await expectNoAxeViolations(page, 'user guide with results');
+    await tabTo(first);
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page.getByRole('heading', { level: 3, name: 'Trusted devices', exact: true }));
+    expect(page.url()).toBe(`${baseUrl}/docs/user-guide#trusted-devices`);
+  });
+
+  it('auditor1 searches the access-request list and opens a request', async () => {
+    await signIn('auditor1');
+    await page.waitForURL(`${baseUrl}/access-requests`);
+    await expectFocusOnHeading('Access Requests');
+    await expect.poll(() => page.getByRole('row').count()).toBe(5);
+    await expectNoAxeViolations(page, 'the access-request list');
+
+    await typeInto(page.getByRole('searchbox', { name: 'Search access requests' }), 'treasury');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await expectNoAxeViolations(page, 'the access-request list, searched');
+    await tabTo(page.getByRole('link', { name: 'AR-TRSY4K7M' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/access-requests\/[0-9a-f-]{36}$/);
+    await expectFocusOnHeading('Access Requests');
+    await page.getByRole('heading', { level: 2, name: /AR-TRSY4K7M/ }).waitFor();
+    await expectNoAxeViolations(page, 'an access request');
+  });
+});

@@ -1,0 +1,131 @@
+// Journeys of the duplicate-accounts step in Chromium, over the demo pair C10006 and C10007 (they
+// share dup@example.com): C10007 skips before the cutoff and is asked again at its next sign-in;
+// then C10006 merges C10007 with its password, keeps its own username, reaches completed, and
+// continues to the applications page with the union of both accounts' access (LOANS at F001 and
+// F003); C10007 can no longer sign in. axe-core on every page of the wizard. The skip runs first:
+// the merge retires C10007.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { portalOf } from './support/portal';
+
+const PASSWORD = 'Harbour-Lights-2026';
+const { baseUrl } = portalOf(import.meta.url);
+const APPLICATIONS = `${baseUrl}/profile/my-applications`;
+const NOTICE = `${baseUrl}/forced-actions/duplicate-accounts`;
+const STEP = (name: string) => `${baseUrl}/forced-actions/merge-accounts/${name}`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+async function signIn(username: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function visible(locator: ReturnType<Page['getByRole']>): Promise<void> {
+  await expect.poll(() => locator.isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+const heading = (name: string, level = 1) => visible(page.getByRole('heading', { level, name }));
+
+describe('duplicate accounts', () => {
+  it('C10007 skips the merge before the cutoff and is asked again at the next sign-in', async () => {
+    await signIn('C10007');
+    await page.waitForURL(NOTICE);
+    await heading('Duplicate accounts');
+    await expectNoAxeViolations(page, 'duplicate-accounts notice');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL(APPLICATIONS);
+    await heading('Applications');
+
+    await context.close();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await signIn('C10007');
+    await page.waitForURL(NOTICE);
+    await visible(page.getByRole('button', { name: 'Start merge' }));
+  });
+
+  it('C10006 merges C10007 and continues to the union of both accounts’ access', async () => {
+    await signIn('C10006');
+    await page.waitForURL(NOTICE);
+    await page.getByRole('button', { name: 'Start merge' }).click();
+
+    await page.waitForURL(STEP('select-accounts'));
+    await heading('Select accounts', 2);
+    await visible(page.getByText('16.00%'));
+    // Nothing ticked: section 5's message.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible(page.getByText('An option must be selected'));
+    await expectNoAxeViolations(page, 'select accounts');
+
+    await page.getByRole('checkbox', { name: /^C10007/ }).check();
+    await page.getByLabel(/^Password for C10007/).fill('Not-the-password-2026');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The wrong password is an error on that account's password field.
+    await visible(page.getByText('The password is incorrect.'));
+    await expectNoAxeViolations(page, 'select accounts with a wrong password');
+    await page.getByLabel(/^Password for C10007/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(STEP('choose-preferred-username'));
+    await heading('Choose preferred username', 2);
+    await visible(page.getByText('64.00%'));
+    // A reload resumes the step from the wizard data in session storage.
+    await page.reload();
+    await heading('Choose preferred username', 2);
+    await visible(page.getByRole('radio', { name: 'C10006' }));
+    await expectNoAxeViolations(page, 'choose preferred username');
+    const stored = await page.evaluate(() => sessionStorage.getItem('merge-accounts.wizard') ?? '');
+    expect(stored).toContain('C10007');
+    expect(stored).not.toContain(PASSWORD);
+    await page.getByRole('radio', { name: 'C10006' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(STEP('confirmation'));
+    await heading('Confirmation', 2);
+    await visible(page.getByText('80.00%'));
+    await visible(page.getByText(/Northside Community Clinic \(F001\)/));
+    await visible(page.getByText(/Bayview Aged Care \(F003\)/));
+    await expectNoAxeViolations(page, 'confirmation');
+    await page.getByRole('button', { name: 'Merge' }).click();
+
+    await page.waitForURL(STEP('completed'));
+    await heading('Accounts merged', 2);
+    await visible(page.getByText(/C10007 has been merged into C10006/));
+    await expectNoAxeViolations(page, 'completed');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(APPLICATIONS);
+    await heading('Applications');
+    const main = page.getByRole('main');
+    await expect.poll(() => main.getByRole('link', { name: /Loans/ }).count(), { timeout: 15_000 }).toBe(2);
+    await visible(main.getByRole('link', { name: /Northside/ }));
+    await visible(main.getByRole('link', { name: /Bayview/ }));
+    expect(await page.evaluate(() => sessionStorage.getItem('merge-accounts.wizard'))).toBeNull();
+
+    // The merged username can no longer sign in.
+    await context.close();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await signIn('C10007');
+    await visible(page.getByText('Incorrect username or password.'));
+    expect(page.url()).toBe(`${baseUrl}/`);
+  });
+});
