@@ -188,6 +188,9 @@ function eventLabel(eventType: string): string {
   if (eventType.startsWith('xstate.done.state.')) return 'done';
   const after = /^xstate\.after\.(\d+)\./.exec(eventType);
   if (after) return `after ${after[1]}ms`;
+  // A named delay (setup({ delays })): its name says what it waits for.
+  const namedAfter = /^xstate\.after\.([A-Za-z_$][\w$]*)\./.exec(eventType);
+  if (namedAfter) return `after ${namedAfter[1]}`;
   return eventType === '' ? 'always' : eventType;
 }
 

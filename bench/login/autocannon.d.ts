@@ -1,4 +1,4 @@
-// The part of autocannon's API the login bench uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -8,6 +8,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second across all connections (a steady rate instead of as fast as possible). */
+    overallRate?: number;
     timeout?: number;
     requests?: Array<{
       setupRequest?: (request: RequestParams) => RequestParams;

@@ -13,21 +13,12 @@
 //   options: --duration=<s> --raw-duration=<s> --connections=<n> --budget=<ratio>
 //            --database-url=<postgres url> (or BENCH_DATABASE_URL): a fresh database on that
 //            server instead of PGlite, dropped afterwards
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { withDefaultUser } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/demo/data';
 import { ARGON2ID_OPTIONS } from '../../src/server/domain/passwords';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { median, startBenchServer, threadCpu } from '../support/server';
 
 /**
  * Demo accounts whose password sign-in completes at once. Requests rotate over them: one account
@@ -35,8 +26,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * (see domain/sign-in.ts), which is not what real traffic looks like.
  */
 const ACCOUNTS = ['C10001', 'C10008', 'admin1', 'auditor1'];
-/** /proc reports CPU in clock ticks of 10 ms (USER_HZ = 100 on Linux). */
-const MS_PER_TICK = 10;
 
 interface Options {
   smoke: boolean;
@@ -71,50 +60,6 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy in time');
-}
-
-/** CPU milliseconds of a process's main thread and of all its other threads (Linux /proc). */
-function threadCpu(pid: number | undefined): { main: number; others: number } | null {
-  if (!pid) return null;
-  try {
-    const ticks = (file: string) => {
-      const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    };
-    const total = ticks(`/proc/${pid}/stat`);
-    const main = ticks(`/proc/${pid}/task/${pid}/stat`);
-    return { main: main * MS_PER_TICK, others: (total - main) * MS_PER_TICK };
-  } catch {
-    return null;
-  }
-}
-
 /** Verifications done with `concurrency` in flight for `seconds`, and the CPU they took. */
 async function rawVerify(passwordHash: string, concurrency: number, seconds: number) {
   let count = 0;
@@ -131,16 +76,6 @@ async function rawVerify(passwordHash: string, concurrency: number, seconds: num
   );
   const used = process.cpuUsage(cpu);
   return { count, seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 };
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDefaultUser(url) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function measure(base: string, child: ChildProcess, options: Options): Promise<boolean> {
@@ -199,7 +134,6 @@ async function measure(base: string, child: ChildProcess, options: Options): Pro
   const rawRate = raw.count / raw.seconds;
   const loginRate = load.ok / load.seconds;
   const ratio = loginRate / rawRate;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
   console.log(
     `  argon2id verify (raw)   ${rawRate.toFixed(1)} /s   (${raw.count} in ${raw.seconds.toFixed(2)} s; ` +
@@ -235,59 +169,17 @@ async function measure(base: string, child: ChildProcess, options: Options): Pro
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-login-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-
-  let databaseUrl: string | null = null;
-  let databaseName: string | null = null;
-  if (options.databaseUrl) {
-    databaseName = `bench_login_${randomBytes(4).toString('hex')}`;
-    await withAdmin(options.databaseUrl, (c) => c.query(`create database "${databaseName}"`));
-    const url = new URL(withDefaultUser(options.databaseUrl));
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
-
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      PORTAL_DIST: path.join(dataDir, 'no-portal'),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      // One client IP sends every request: lift the per-IP limits for the measurement.
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
+  const server = await startBenchServer({ databaseUrl: options.databaseUrl });
   let passed: boolean | undefined;
   try {
-    await waitForHealth(base, child);
-    const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
     console.log(
-      `bench:login ${options.smoke ? '(smoke) ' : ''}on ${engine}: ${options.connections} connections, ` +
+      `bench:login ${options.smoke ? '(smoke) ' : ''}on ${server.engine}: ${options.connections} connections, ` +
         `${options.duration} s of sign-ins, ${options.rawDuration} s of raw verifications, ` +
         `argon2id m=${ARGON2ID_OPTIONS.memoryCost} t=${ARGON2ID_OPTIONS.timeCost} p=${ARGON2ID_OPTIONS.parallelism}`,
     );
-    passed = await measure(base, child, options);
+    passed = await measure(server.base, server.child, options);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (options.databaseUrl && databaseName) {
-      await withAdmin(options.databaseUrl, (c) =>
-        c.query(`drop database if exists "${databaseName}" with (force)`),
-      );
-    }
+    await server.stop();
   }
   process.exitCode = passed ? 0 : 1;
 }
