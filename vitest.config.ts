@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'model',
           include: ['tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
         },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
         },
       },
       {

@@ -4,7 +4,6 @@
 // READ_ONLY holders, ticket links, multi-line descriptions, type with variant). The scripted fake
 // API answers as each step of the path says; each state is checked by what the user sees.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { AnyStateMachine, EventObject, InspectionEvent } from 'xstate';
@@ -40,6 +39,7 @@ import {
 import { done } from './handoff.model';
 import type { MachineCoverage } from './harness/coverage';
 import { scriptedApi } from './harness/scripted-api';
+import { enter, pathUser } from './harness/user';
 
 const PATH_TIMEOUT_MS = 30_000;
 const SOURCES = [
@@ -120,7 +120,7 @@ export function mount(options: {
   return {
     api,
     router,
-    user: userEvent.setup({ delay: null }),
+    user: pathUser(),
     running: <T,>() => running as T | null,
   };
 }
@@ -258,8 +258,7 @@ export function defineRequestListPaths(coverage: MachineCoverage): void {
         switch (e.type) {
           case 'user.search': {
             const box = screen.getByRole('searchbox', { name: t.searchLabel });
-            await m.user.clear(box);
-            if (e.query) await m.user.type(box, e.query);
+            await enter(m.user, box, e.query ?? '');
             await m.user.click(screen.getByRole('button', { name: t.search }));
             return;
           }

@@ -40,6 +40,7 @@ import {
   type IdentitySnapshot,
 } from './admin-identities.model';
 import type { MachineCoverage } from './harness/coverage';
+import { enter } from './harness/user';
 
 const ts = identityTexts.search;
 const ti = identityTexts.identity;
@@ -118,8 +119,7 @@ export function defineIdentitySearchPaths(coverage: MachineCoverage): void {
         switch (e.type) {
           case 'user.search': {
             const box = screen.getByRole('searchbox', { name: ts.label });
-            await m.user.clear(box);
-            if (e.query) await m.user.type(box, e.query);
+            await enter(m.user, box, e.query ?? '');
             await m.user.click(screen.getByRole('button', { name: ts.submit }));
             await waitFor(() =>
               expect(m.router.state.location.pathname + m.router.state.location.search).toBe(
@@ -276,8 +276,7 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
             const ticket = within(dialog()).getByRole('textbox', {
               name: new RegExp(`^${signOutAllTexts.ticket}`),
             });
-            await m.user.clear(ticket);
-            await m.user.type(ticket, TICKET);
+            await enter(m.user, ticket, TICKET);
             await m.user.click(within(dialog()).getByRole('button', { name: signOutAllTexts.confirm }));
             return;
           }

@@ -45,6 +45,7 @@ import {
 } from './admin.model';
 import { done } from './handoff.model';
 import type { MachineCoverage } from './harness/coverage';
+import { enter } from './harness/user';
 
 const ti = adminTexts.invitations;
 const tc = adminTexts.create;
@@ -83,8 +84,7 @@ const form = () => screen.getByRole('form', { name: tc.heading });
 async function submitInvitation(m: Mounted) {
   const f = form();
   const email = within(f).getByRole('textbox', { name: new RegExp(`^${tc.email}`) });
-  await m.user.clear(email);
-  await m.user.type(email, INVITATION_FORM.email);
+  await enter(m.user, email, INVITATION_FORM.email);
   await m.user.selectOptions(
     within(f).getByRole('combobox', { name: new RegExp(`^${tc.app}`) }),
     INVITATION_FORM.appCode,
@@ -160,8 +160,7 @@ export function defineInvitationsPaths(coverage: MachineCoverage): void {
         switch (e.type) {
           case 'user.search': {
             const box = screen.getByRole('searchbox', { name: ti.searchLabel });
-            await m.user.clear(box);
-            if (e.query) await m.user.type(box, e.query);
+            await enter(m.user, box, e.query ?? '');
             await m.user.click(screen.getByRole('button', { name: ti.search }));
             return;
           }

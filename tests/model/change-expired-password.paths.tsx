@@ -18,6 +18,7 @@ import type { MachineCoverage } from './harness/coverage';
 import { expectLanded, expectStatus, leafStates, runPath } from './harness/forced-checks';
 import { mountChangeExpiredPassword, type MountedForcedPage } from './harness/forced-pages';
 import { users } from '../machines/continue-sign-in.fixtures';
+import { enter } from './harness/user';
 
 type S = ChangeExpiredPasswordSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -90,8 +91,8 @@ function performer(m: MountedForcedPage) {
   return async (event: ChangeExpiredPasswordModelEvent) => {
     switch (event.type) {
       case 'user.submit':
-        await m.user.type(field(/^New password/), event.password);
-        await m.user.type(field(/^Confirm new password/), event.confirmPassword);
+        await enter(m.user, field(/^New password/), event.password);
+        await enter(m.user, field(/^Confirm new password/), event.confirmPassword);
         await m.user.click(submitButton());
         await waitFor(() =>
           expect(m.api.lastCall('changeExpiredPassword')?.input).toEqual({

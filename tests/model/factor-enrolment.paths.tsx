@@ -22,6 +22,7 @@ import {
 import type { MachineCoverage } from './harness/coverage';
 import { expectLanded, expectStatus, leafStates, runPath } from './harness/forced-checks';
 import { mountFactorEnrolment, type MountedForcedPage } from './harness/forced-pages';
+import { enter } from './harness/user';
 
 type S = FactorEnrolmentSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -194,8 +195,7 @@ function performer(m: MountedForcedPage) {
   return async (event: FactorEnrolmentModelEvent) => {
     switch (event.type) {
       case 'user.verify':
-        await m.user.clear(input(/^Verification code/));
-        await m.user.type(input(/^Verification code/), event.code);
+        await enter(m.user, input(/^Verification code/), event.code);
         await m.user.click(screen.getByRole('button', { name: t.email.submit }));
         await waitFor(() => expect(m.api.lastCall('verifyCode')?.input).toMatchObject({ code: event.code }));
         return;
@@ -203,8 +203,7 @@ function performer(m: MountedForcedPage) {
         await m.user.click(resendLink());
         return;
       case 'user.enrolSms':
-        await m.user.clear(input(/^Mobile/));
-        await m.user.type(input(/^Mobile/), event.mobile);
+        await enter(m.user, input(/^Mobile/), event.mobile);
         await m.user.click(screen.getByRole('button', { name: t.selectSms.submit }));
         return;
       case 'user.chooseEmail':
@@ -213,10 +212,8 @@ function performer(m: MountedForcedPage) {
       case 'user.submit':
         await m.user.selectOptions(select(/^Question 1/), event.question1);
         await m.user.selectOptions(select(/^Question 2/), event.question2);
-        await m.user.clear(input(/^Answer 1/));
-        await m.user.type(input(/^Answer 1/), event.answer1);
-        await m.user.clear(input(/^Answer 2/));
-        await m.user.type(input(/^Answer 2/), event.answer2);
+        await enter(m.user, input(/^Answer 1/), event.answer1);
+        await enter(m.user, input(/^Answer 2/), event.answer2);
         await m.user.click(screen.getByRole('button', { name: t.securityQuestions.submit }));
         return;
       case 'route.changed':

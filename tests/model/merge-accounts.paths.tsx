@@ -17,6 +17,7 @@ import {
 } from '../../src/client/flows/forced/merge-accounts/merge-accounts.texts';
 import { users } from '../machines/continue-sign-in.fixtures';
 import type { MachineCoverage } from './harness/coverage';
+import { enter } from './harness/user';
 import { expectLanded, expectStatus, leafStates, runPath } from './harness/forced-checks';
 import { mountForcedPage, type MountedForcedPage } from './harness/forced-pages';
 import {
@@ -344,8 +345,7 @@ function performer(m: MountedForcedPage) {
           for (const i of event.identities) {
             const username = CANDIDATES.find((c) => c.id === i.id)!.username;
             const field = input(new RegExp(`^Password for ${username}`));
-            await m.user.clear(field);
-            await m.user.type(field, i.password);
+            await enter(m.user, field, i.password);
           }
         }
         await m.user.click(button(t.selectAccounts.next));
@@ -355,13 +355,11 @@ function performer(m: MountedForcedPage) {
         return;
       }
       case 'user.changeEmail':
-        await m.user.clear(input(/^New email/));
-        await m.user.type(input(/^New email/), event.email);
+        await enter(m.user, input(/^New email/), event.email);
         await m.user.click(button(t.changeEmail.next));
         return;
       case 'user.verify':
-        await m.user.clear(input(/^Verification code/));
-        await m.user.type(input(/^Verification code/), event.code);
+        await enter(m.user, input(/^Verification code/), event.code);
         await m.user.click(button(t.emailVerification.submit));
         return;
       case 'user.resend':

@@ -19,6 +19,7 @@ import {
   type MfaModelEventType,
   type MfaSnapshot,
 } from './mfa.model';
+import { enter } from './harness/user';
 
 type S = MfaSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -130,8 +131,7 @@ function performer(m: MountedForcedPage) {
   return async (event: MfaModelEvent) => {
     switch (event.type) {
       case 'user.verify': {
-        await m.user.clear(codeField());
-        await m.user.type(codeField(), event.code);
+        await enter(m.user, codeField(), event.code);
         const trust = screen.getByRole('checkbox');
         if ((trust as HTMLInputElement).checked !== event.trustDevice) await m.user.click(trust);
         await m.user.click(verifyButton());

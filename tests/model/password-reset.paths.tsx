@@ -24,6 +24,7 @@ import {
   type PasswordResetModelEventType,
   type PasswordResetSnapshot,
 } from './password-reset.model';
+import { enter } from './harness/user';
 
 type S = PasswordResetSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -303,10 +304,8 @@ function performer(m: MountedForcedPage) {
   return async (event: PasswordResetModelEvent) => {
     switch (event.type) {
       case 'user.start':
-        await m.user.clear(input(/^Email/));
-        await m.user.type(input(/^Email/), event.email);
-        await m.user.clear(input(/^Security code/));
-        await m.user.type(input(/^Security code/), event.captchaCode);
+        await enter(m.user, input(/^Email/), event.email);
+        await enter(m.user, input(/^Security code/), event.captchaCode);
         await m.user.click(screen.getByRole('button', { name: t.start.submit }));
         return;
       case 'user.refreshCaptcha': {
@@ -318,8 +317,7 @@ function performer(m: MountedForcedPage) {
         return;
       }
       case 'user.verify':
-        await m.user.clear(codeField());
-        await m.user.type(codeField(), event.code);
+        await enter(m.user, codeField(), event.code);
         await m.user.click(screen.getByRole('button', { name: 'Verify' }));
         return;
       case 'user.resend':
@@ -335,14 +333,13 @@ function performer(m: MountedForcedPage) {
       case 'user.answer':
         for (const answer of event.answers) {
           const label = QUESTIONS.find((q) => q.code === answer.question)!.description;
-          await m.user.clear(input(label));
-          await m.user.type(input(label), answer.answer);
+          await enter(m.user, input(label), answer.answer);
         }
         await m.user.click(screen.getByRole('button', { name: t.securityQuestions.submit }));
         return;
       case 'user.submit':
-        await m.user.type(input(/^New password/), event.password);
-        await m.user.type(input(/^Confirm new password/), event.confirmPassword);
+        await enter(m.user, input(/^New password/), event.password);
+        await enter(m.user, input(/^Confirm new password/), event.confirmPassword);
         await m.user.click(screen.getByRole('button', { name: t.setPassword.submit }));
         return;
       case 'route.changed':

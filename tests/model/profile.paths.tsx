@@ -50,6 +50,7 @@ import {
   type CodeWizardModel,
   type ModelEvent,
 } from './profile.model';
+import { enter } from './harness/user';
 
 const PATH_TIMEOUT_MS = 30_000;
 type S = {
@@ -170,9 +171,8 @@ export function defineProfileFormPaths(coverage: MachineCoverage): void {
     return async (event: ModelEvent) => {
       switch (event.type) {
         case 'user.submit': {
-          await m.user.clear(field(/^Name/));
-          await m.user.type(field(/^Name/), NEW_NAME);
-          await m.user.type(field(/^Current password/), CURRENT_PASSWORD);
+          await enter(m.user, field(/^Name/), NEW_NAME);
+          await enter(m.user, field(/^Current password/), CURRENT_PASSWORD);
           await m.user.click(button(t.submit));
           return;
         }
@@ -328,12 +328,12 @@ function defineCodeWizardPaths(
     return async (event: ModelEvent) => {
       switch (event.type) {
         case 'user.start':
-          await m.user.type(field(new RegExp(`^${valueLabel}`)), String(event.value));
-          await m.user.type(field(/^Current password/), String(event.currentPassword));
+          await enter(m.user, field(new RegExp(`^${valueLabel}`)), String(event.value));
+          await enter(m.user, field(/^Current password/), String(event.currentPassword));
           await m.user.click(button(wizardTexts.next));
           return;
         case 'user.verify':
-          await m.user.type(field(new RegExp(`^${forcedTexts.code}`)), String(event.code));
+          await enter(m.user, field(new RegExp(`^${forcedTexts.code}`)), String(event.code));
           await m.user.click(button(wizardTexts.verify));
           return;
         case 'user.resend':
@@ -491,8 +491,8 @@ function defineAppWizardPaths(
           await m.user.click(button(wizardTexts.next));
           return;
         case 'user.verify':
-          await m.user.type(field(new RegExp(`^${forcedTexts.code}`)), String(event.code));
-          await m.user.type(field(/^Current password/), String(event.currentPassword));
+          await enter(m.user, field(new RegExp(`^${forcedTexts.code}`)), String(event.code));
+          await enter(m.user, field(/^Current password/), String(event.currentPassword));
           await m.user.click(button(wizardTexts.verify));
           return;
         case 'user.cancel':

@@ -19,6 +19,7 @@ import {
   type ReenterPasswordModelEventType,
   type ReenterPasswordSnapshot,
 } from './reenter-password.model';
+import { enter } from './harness/user';
 
 type S = ReenterPasswordSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -102,8 +103,7 @@ function performer(m: MountedReenterPassword) {
         await act(() => m.clock.increment(delayOf(event.type)));
         return;
       case 'user.submit':
-        await m.user.clear(passwordField());
-        await m.user.type(passwordField(), event.password);
+        await enter(m.user, passwordField(), event.password);
         await m.user.click(submitButton());
         return;
       case 'user.signOut':

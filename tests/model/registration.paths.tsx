@@ -29,6 +29,7 @@ import {
   type RegistrationModelEventType,
   type RegistrationSnapshot,
 } from './registration.model';
+import { enter } from './harness/user';
 
 type S = RegistrationSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
@@ -292,8 +293,7 @@ const EVENT_TYPES = Object.keys({
 } satisfies Record<RegistrationModelEventType, true>);
 
 async function fill(m: MountedForcedPage, label: RegExp, value: string) {
-  await m.user.clear(input(label));
-  await m.user.type(input(label), value);
+  await enter(m.user, input(label), value);
 }
 
 function performer(m: MountedForcedPage) {

@@ -17,6 +17,7 @@ import {
   type SignInModelEventType,
   type SignInSnapshot,
 } from './sign-in.model';
+import { enter } from './harness/user';
 
 type Mounted = MountedSignIn;
 
@@ -207,14 +208,11 @@ function eventExecutors(m: Mounted) {
       case 'user.submit': {
         const username = field(/^Username/);
         const password = field(/^Password/);
-        await m.user.clear(username);
-        await m.user.type(username, event.username);
-        await m.user.clear(password);
-        await m.user.type(password, event.password);
+        await enter(m.user, username, event.username);
+        await enter(m.user, password, event.password);
         if (event.captchaCode !== null) {
           const code = field(/^Security code/);
-          await m.user.clear(code);
-          await m.user.type(code, event.captchaCode);
+          await enter(m.user, code, event.captchaCode);
         }
         await m.user.click(signInButton());
         const sent = { username: event.username, password: event.password, captchaCode: event.captchaCode };

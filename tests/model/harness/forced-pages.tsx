@@ -2,7 +2,7 @@
 // and a step's sign-in continuation), inside the app's providers, with the scripted fake API as
 // their machine's actors. Any other address shows where the page went and what it handed over.
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { pathUser } from './user';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
@@ -121,7 +121,7 @@ export function mountForcedPage(options: ForcedMountOptions) {
     store,
     router,
     services,
-    user: userEvent.setup({ delay: null }),
+    user: pathUser(),
     running: () => running as never,
   };
 }

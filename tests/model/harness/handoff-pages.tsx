@@ -2,7 +2,6 @@
 // scripted fake API as their machine's actors: the applications page (handoff machine), the
 // single-sign-on page and the forced select-facility page. Any other address shows where the page went.
 import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
@@ -20,6 +19,7 @@ import SingleSignOnPage from '../../../src/client/flows/single-sign-on/SingleSig
 import ApplicationsPage from '../../../src/client/pages/ApplicationsPage';
 import type { Context, CurrentUser, HandoffTarget } from '../../../src/contract/entities';
 import { scriptedApi } from './scripted-api';
+import { pathUser } from './user';
 
 export const HANDOFF_SOURCES = ['samlHandoff'] as const;
 export const SINGLE_SIGN_ON_SOURCES = ['getHandoffTargets', 'getApp', 'ssoSamlHandoff'] as const;
@@ -90,7 +90,7 @@ function mountFlowPage<Src extends string>(options: MountOptions<Src>) {
     store,
     services,
     router,
-    user: userEvent.setup({ delay: null }),
+    user: pathUser(),
     running: <T,>() => running as T | null,
   };
 }

@@ -2,7 +2,6 @@
 // providers and a router (its Sign out goes to '/'), with the scripted fake API as its actors and
 // a simulated clock for its 4 s, 8 s and 2 s delays.
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { SimulatedClock, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { reenterPasswordMachine } from '../../../machines/session/reenter-password/reenter-password.machine';
@@ -13,6 +12,7 @@ import { FlowImplementationsProvider } from '../../../src/client/flows/shared/fl
 import type { CurrentUser } from '../../../src/contract/entities';
 import { fakeServices } from './forced-pages';
 import { scriptedApi } from './scripted-api';
+import { pathUser } from './user';
 
 export const REENTER_PASSWORD_SOURCES = [
   'hasRecentAuthentication',
@@ -67,7 +67,7 @@ export function mountReenterPassword(user: CurrentUser, inspectExtra?: (event: I
     store,
     router,
     services,
-    user: userEvent.setup({ delay: null }),
+    user: pathUser(),
     running: () => running as never,
   };
 }

@@ -1,7 +1,6 @@
 // The sign-in page as the router mounts it at '/', inside the app's providers, with the scripted
 // fake API as its machine's actors. Any other address shows where the page went.
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
 import { signInMachine } from '../../../machines/sign-in/sign-in.machine';
@@ -12,6 +11,7 @@ import { FlowImplementationsProvider } from '../../../src/client/flows/shared/fl
 import SignInPage from '../../../src/client/flows/sign-in/SignInPage';
 import type { SignInSnapshot } from '../sign-in.model';
 import { scriptedApi } from './scripted-api';
+import { pathUser } from './user';
 
 export const SIGN_IN_SOURCES = ['getFailedAuthCount', 'login', 'getCurrentUser', 'startMfa'] as const;
 
@@ -53,7 +53,7 @@ export function mountSignIn(input: SignInInput, inspectExtra?: (event: Inspectio
       </FlowImplementationsProvider>
     </AppProviders>,
   );
-  return { api, store, router, user: userEvent.setup({ delay: null }), running: () => running };
+  return { api, store, router, user: pathUser(), running: () => running };
 }
 
 export type MountedSignIn = ReturnType<typeof mountSignIn>;
