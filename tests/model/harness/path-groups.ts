@@ -49,16 +49,20 @@ export const PATH_GROUPS = {
     'forced/mfa': defineMfaPaths,
     'forced/select-facility': defineSelectFacilityPaths,
   },
-  'anonymous-wizards': {
+  registration: {
     registration: defineRegistrationPaths,
+  },
+  'password-reset': {
     'password-reset': definePasswordResetPaths,
   },
-  portal: {
+  'sign-in-and-handoff': {
     'sign-in': defineSignInPaths,
     'session/app-version': defineAppVersionPaths,
     'session/reenter-password': defineReenterPasswordPaths,
     handoff: defineHandoffPaths,
     'single-sign-on': defineSingleSignOnPaths,
+  },
+  profile: {
     'profile/profile-form': defineProfileFormPaths,
     'profile/change-email': defineChangeEmailPaths,
     'profile/change-mobile': defineChangeMobilePaths,
