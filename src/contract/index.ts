@@ -1,4 +1,5 @@
 // The contract: every call of section 7, by area. `calls` is the catalogue both halves use.
+import { accessRequestDecisionCalls } from './access-requests';
 import { adminCalls } from './admin';
 import { adminIdentityCalls } from './admin-identities';
 import { adminSmsGatewayCalls } from './admin-sms-gateway';
@@ -24,6 +25,7 @@ export * from './profile';
 export * from './admin';
 export * from './admin-sms-gateway';
 export * from './admin-identities';
+export * from './access-requests';
 
 export const calls = {
   ...sessionCalls,
@@ -36,6 +38,7 @@ export const calls = {
   ...adminCalls,
   ...adminSmsGatewayCalls,
   ...adminIdentityCalls,
+  ...accessRequestDecisionCalls,
 } as const;
 
 export type Calls = typeof calls;

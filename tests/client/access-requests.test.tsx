@@ -1,9 +1,13 @@
-// The access-request pages' address reading, page offer, and the history for a holder without
-// READ_ONLY (actors as plain text; section 2.7).
-import { act, render, screen, within } from '@testing-library/react';
+// The access-request pages' address reading, page offer, the history for a holder without
+// READ_ONLY (actors as plain text; section 2.7), an admin's decision checked with the contract's
+// field rules before it is sent (and the history loaded again after it), and the decide actor's
+// reading of the server's refusals (422 at the fields, 409 decided meanwhile).
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DecideInput } from '../../machines/access-requests/request/request.types';
 import { historyMachine } from '../../machines/access-requests/history/history.machine';
 import { requestMachine } from '../../machines/access-requests/request/request.machine';
 import { AppProviders } from '../../src/client/app/App';
@@ -12,9 +16,35 @@ import { SessionStore } from '../../src/client/app/session';
 import { accessRequestsTexts as t } from '../../src/client/flows/access-requests/access-requests.texts';
 import { pagesToOffer } from '../../src/client/flows/access-requests/Pager';
 import { FlowImplementationsProvider } from '../../src/client/flows/shared/flow-implementations';
+import { requestActors } from '../../src/client/flows/access-requests/access-requests.actors';
+import { ApiError } from '../../src/client/api/api-error';
+import { approveAccessRequest, rejectAccessRequest } from '../../src/client/api/access-requests';
+import type * as AccessRequestsApi from '../../src/client/api/access-requests';
+import { messages } from '../../src/contract/fields';
 import AccessRequestsPage, { placeOf } from '../../src/client/pages/AccessRequestsPage';
-import { historyPage, REQUEST_DETAILS } from '../machines/access-requests.fixtures';
+import {
+  ALREADY_DECIDED,
+  decidedDetails,
+  historyPage,
+  REQUEST_DETAILS,
+  TICKET_REFUSAL,
+} from '../machines/access-requests.fixtures';
 import { users } from '../machines/fixtures/sign-in.fixtures';
+
+vi.mock('../../src/client/api/access-requests', async (original) => ({
+  ...(await original<typeof AccessRequestsApi>()),
+  approveAccessRequest: vi.fn(),
+  rejectAccessRequest: vi.fn(),
+}));
+
+const fakeServices = () =>
+  ({
+    loadSession: vi.fn<PortalServices['loadSession']>(),
+    getAccessibleApps: vi.fn<PortalServices['getAccessibleApps']>(async () => []),
+    logout: vi.fn<PortalServices['logout']>(async () => {}),
+    getSalaryNumber: vi.fn<PortalServices['getSalaryNumber']>(async () => null),
+    getSupportEmail: vi.fn<PortalServices['getSupportEmail']>(async () => null),
+  }) satisfies PortalServices;
 
 describe('placeOf', () => {
   it('reads the list, a request with its tab, and the app-code-and-code address', () => {
@@ -93,5 +123,138 @@ describe('history tab without READ_ONLY', () => {
     await act(() => router.navigate('/access-requests/a/b/c'));
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
+  });
+});
+
+describe('an admin deciding a pending request', () => {
+  // Typing on a CPU shared with other suites can take more than the default 5 s.
+  it(
+    'checks the fields with the contract rules, sends the trimmed decision and loads the history again',
+    { timeout: 20_000 },
+    async () => {
+      const admin = { ...users.auditor, isAdmin: true, roles: ['ADMIN'] };
+      const store = new SessionStore(async () => ({ currentUser: admin, context: null }));
+      const router = createMemoryRouter([{ path: '/access-requests/*', element: <AccessRequestsPage /> }], {
+        initialEntries: [`/access-requests/${REQUEST_DETAILS.id}/history`],
+      });
+      const decide = vi.fn(async (_: { input: DecideInput }) => ({
+        type: 'decided' as const,
+        details: decidedDetails('REJECTED'),
+      }));
+      const loadHistoryPage = vi.fn(async () => historyPage(0, 7));
+      render(
+        <AppProviders session={store} services={fakeServices()} env="test">
+          <FlowImplementationsProvider
+            value={{
+              [requestMachine.id]: {
+                actors: {
+                  loadAccessRequest: fromPromise(async () => REQUEST_DETAILS),
+                  decideAccessRequest: fromPromise(decide),
+                },
+              },
+              [historyMachine.id]: { actors: { loadHistoryPage: fromPromise(loadHistoryPage) } },
+            }}
+          >
+            <RouterProvider router={router} />
+          </FlowImplementationsProvider>
+        </AppProviders>,
+      );
+      const user = userEvent.setup({ delay: null });
+      await screen.findAllByTestId('history-item');
+      expect(loadHistoryPage).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: t.decision.reject }));
+      const form = screen.getByRole('region', { name: t.decision.rejectHeading(REQUEST_DETAILS.code) });
+      const ticket = within(form).getByRole('textbox', { name: t.decision.ticketLabel });
+      const reason = within(form).getByRole('textbox', { name: t.decision.reasonLabel });
+
+      // Blank fields are refused here, at the fields, and nothing is sent.
+      await user.type(reason, '   ');
+      await user.click(within(form).getByRole('button', { name: t.decision.confirmReject }));
+      expect(ticket).toHaveAccessibleDescription(expect.stringContaining(messages.required));
+      expect(reason).toHaveAccessibleDescription(expect.stringContaining(messages.required));
+      expect(ticket).toHaveFocus();
+      expect(decide).not.toHaveBeenCalled();
+
+      await user.type(ticket, ' SUP-815 ');
+      await user.type(reason, 'No manager approval. ');
+      expect(ticket).not.toHaveAccessibleDescription(expect.stringContaining(messages.required));
+      await user.click(within(form).getByRole('button', { name: t.decision.confirmReject }));
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(t.decision.rejected(REQUEST_DETAILS.code));
+      await waitFor(() => expect(notice).toHaveFocus());
+      expect(decide).toHaveBeenCalledTimes(1);
+      expect(decide.mock.calls[0]![0].input).toEqual({
+        id: REQUEST_DETAILS.id,
+        decision: 'reject',
+        ticketCode: 'SUP-815',
+        reason: 'No manager approval.',
+      });
+      // The history tab loads again, and the decided request offers no decision.
+      await waitFor(() => expect(loadHistoryPage).toHaveBeenCalledTimes(2));
+      expect(screen.queryByRole('button', { name: t.decision.approve })).toBeNull();
+      expect(
+        screen.queryByRole('region', { name: t.decision.rejectHeading(REQUEST_DETAILS.code) }),
+      ).toBeNull();
+    },
+  );
+});
+
+describe('the decide actor', () => {
+  const run = (input: DecideInput) =>
+    toPromise(createActor(requestActors.decideAccessRequest, { input }).start());
+  const refusal = (status: number, body: ApiError['body'], handled = false) =>
+    new ApiError({ kind: 'http', status, body, callId: 'rejectAccessRequest', handled });
+  const rejectInput: DecideInput = {
+    id: REQUEST_DETAILS.id,
+    decision: 'reject',
+    ticketCode: 'x',
+    reason: 'No.',
+  };
+
+  beforeEach(() => {
+    vi.mocked(approveAccessRequest).mockReset();
+    vi.mocked(rejectAccessRequest).mockReset();
+  });
+
+  it('sends an approval without a reason and answers the decided request', async () => {
+    vi.mocked(approveAccessRequest).mockResolvedValue({
+      ...decidedDetails('APPROVED'),
+      status: 'APPROVED',
+    } as never);
+    await expect(run({ ...rejectInput, decision: 'approve', reason: null })).resolves.toEqual({
+      type: 'decided',
+      details: decidedDetails('APPROVED'),
+    });
+    expect(vi.mocked(approveAccessRequest).mock.calls[0]![0]).toEqual({
+      id: REQUEST_DETAILS.id,
+      ticketCode: 'x',
+    });
+    expect(rejectAccessRequest).not.toHaveBeenCalled();
+  });
+
+  it('answers a 422 as field refusals and a 409 as decided meanwhile; anything else fails', async () => {
+    vi.mocked(rejectAccessRequest).mockRejectedValueOnce(
+      refusal(422, {
+        message: TICKET_REFUSAL,
+        errors: [{ fieldName: 'ticketCode', message: TICKET_REFUSAL }],
+      }),
+    );
+    await expect(run(rejectInput)).resolves.toEqual({
+      type: 'refused',
+      message: TICKET_REFUSAL,
+      fieldErrors: { ticketCode: TICKET_REFUSAL },
+    });
+    expect(vi.mocked(rejectAccessRequest).mock.calls[0]![0]).toEqual({
+      id: REQUEST_DETAILS.id,
+      ticketCode: 'x',
+      reason: 'No.',
+    });
+    vi.mocked(rejectAccessRequest).mockRejectedValueOnce(refusal(409, { message: ALREADY_DECIDED }));
+    await expect(run(rejectInput)).resolves.toEqual({ type: 'alreadyDecided', message: ALREADY_DECIDED });
+    // A 403 that section 8 handled (went to /permission-denied) is a failure, not a result.
+    vi.mocked(rejectAccessRequest).mockRejectedValueOnce(
+      refusal(403, { message: 'Permission denied' }, true),
+    );
+    await expect(run(rejectInput)).rejects.toBeInstanceOf(ApiError);
   });
 });

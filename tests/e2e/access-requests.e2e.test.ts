@@ -1,7 +1,8 @@
 // Journeys of section 2.7 on the built portal and the real server (seeded demo data): auditor1
 // (VIEW_ACCESS_REQUESTS) lands on /access-requests after sign-in, searches, opens a request by its
 // app code and code, and pages through a history of seven items; C10001 is denied the access-request
-// pages and kept out of admin routes (the admin target path is stored and the user goes to /).
+// pages and kept out of admin routes (the admin target path is stored and the user goes to /);
+// admin1 approves a pending request for a manual-workflow app and sees it decided everywhere.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessRequestsTexts as t } from '../../src/client/flows/access-requests/access-requests.texts';
@@ -278,5 +279,52 @@ describe('admin invitations', () => {
     await expect
       .poll(() => page.getByRole('main').getByText('Northside', { exact: false }).count())
       .toBeGreaterThan(0);
+  });
+
+  it('admin1 approves a pending request for a manual-workflow app, for a Jira ticket', async () => {
+    await signIn('admin1');
+    await page.waitForURL((url) => url.pathname !== '/');
+    // AR-LNSB3Y6T: C10003 asks for Loans at Bayview Aged Care (Loans: manual workflow).
+    await page.goto(`${baseUrl}/access-requests/LOANS/AR-LNSB3Y6T`);
+    await page.getByRole('heading', { level: 2, name: t.requestHeading('AR-LNSB3Y6T') }).waitFor();
+    const organisations = page.getByRole('region', { name: t.tabs.organisations });
+    await organisations.getByText(t.status.PENDING!, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: t.decision.approve }).click();
+    const confirmation = page.getByRole('region', { name: t.decision.approveHeading('AR-LNSB3Y6T') });
+    await confirmation.waitFor();
+    // The focus moves to the confirmation, which names what approving does.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(t.decision.approveHeading('AR-LNSB3Y6T'));
+    expect(await confirmation.textContent()).toContain(
+      t.decision.approveSummary('Mia Thornton (C10003)', 'Loans at Bayview Aged Care'),
+    );
+    await expectNoAxeViolations(page, 'the approval confirmation');
+    // A ticket code that is not a Jira key is refused by the server, at the field.
+    const ticket = confirmation.getByRole('textbox', { name: t.decision.ticketLabel });
+    await ticket.fill('not a key');
+    await confirmation.getByRole('button', { name: t.decision.confirmApprove }).click();
+    await expect.poll(() => ticket.getAttribute('aria-invalid')).toBe('true');
+    await ticket.fill('SUP-2026');
+    await confirmation.getByRole('button', { name: t.decision.confirmApprove }).click();
+
+    const notice = page.getByRole('status').filter({ hasText: t.decision.approved('AR-LNSB3Y6T') });
+    await notice.waitFor();
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
+    await organisations.getByText(t.status.APPROVED!, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t.decision.approve }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'a request just approved');
+
+    await page.getByRole('link', { name: t.tabs.history }).click();
+    const items = page.getByTestId('history-item');
+    await expect.poll(() => items.nth(2).textContent()).toContain('Approved');
+    expect(await items.nth(2).getByRole('link', { name: 'admin1' }).count()).toBe(1);
+    expect(await items.nth(2).textContent()).toContain('SUP-2026');
+    expect(await items.nth(1).textContent()).toContain('Access granted');
+
+    await page.getByRole('link', { name: t.backToList }).click();
+    const row = page.getByRole('row').filter({ hasText: 'AR-LNSB3Y6T' });
+    await row.getByText(t.status.APPROVED!, { exact: true }).waitFor();
   });
 });

@@ -17,6 +17,18 @@ export const REQUEST_DETAILS: AccessRequestDetails = {
   decidedDate: null,
 };
 
+/** REQUEST_DETAILS once decided (the server's answer to approve or reject, and a reload after). */
+export const decidedDetails = (status: 'APPROVED' | 'REJECTED'): AccessRequestDetails => ({
+  ...REQUEST_DETAILS,
+  status,
+  decidedDate: '2026-11-16T09:30:00.000Z',
+});
+
+/** The server's refusal of a ticket code that is not a Jira key (a 422 at the field). */
+export const TICKET_REFUSAL = 'Enter a Jira ticket code like SUP-999999';
+export const ALREADY_DECIDED =
+  'This access request has already been approved; only a pending request can be decided.';
+
 const summary = (n: number, query: string): AccessRequestSummary => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   code: `AR-${query ? query.toUpperCase().slice(0, 4) : 'LIST'}${String(n).padStart(4, '0')}`,

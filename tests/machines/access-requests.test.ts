@@ -1,5 +1,6 @@
 // Hand-pinned transitions of the access-request machines (section 2.7): the list's search and
-// paging, the history's paging (five per page), and one request resolved by code or loaded by id.
+// paging, the history's paging (five per page), one request resolved by code or loaded by id, and
+// an admin's decision on a pending request (confirm, refusals, decided meanwhile; viewers cannot).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { pageCount, type Paged } from '../../machines/access-requests/access-requests.types';
@@ -11,8 +12,21 @@ import * as listSelect from '../../machines/access-requests/request-list/request
 import type { RequestListQuery } from '../../machines/access-requests/request-list/request-list.types';
 import { requestMachine } from '../../machines/access-requests/request/request.machine';
 import * as requestSelect from '../../machines/access-requests/request/request.select';
+import type {
+  DecideInput,
+  DecideResult,
+  RequestInput,
+} from '../../machines/access-requests/request/request.types';
 import type { AccessRequestDetails, AccessRequestSummary, HistoryItem } from '../../src/contract/admin';
-import { REQUEST_DETAILS, historyPage, listPage, UNEXPECTED_FAILURE } from './access-requests.fixtures';
+import {
+  ALREADY_DECIDED,
+  decidedDetails,
+  REQUEST_DETAILS,
+  historyPage,
+  listPage,
+  TICKET_REFUSAL,
+  UNEXPECTED_FAILURE,
+} from './access-requests.fixtures';
 
 type Answer<T> = T | Error;
 const answer = async <T>(next: Answer<T> | undefined, what: string): Promise<T> => {
@@ -147,11 +161,16 @@ describe('access-request history machine', () => {
 describe('access-request machine', () => {
   function start(
     input: { id: string } | { appCode: string; code: string },
-    script: { ids?: Array<Answer<{ id: string }>>; details?: Array<Answer<AccessRequestDetails>> },
+    script: {
+      ids?: Array<Answer<{ id: string }>>;
+      details?: Array<Answer<AccessRequestDetails>>;
+      decisions?: Array<Answer<DecideResult>>;
+    },
   ) {
     const ids = [...(script.ids ?? [])];
     const details = [...(script.details ?? [])];
-    const calls = { resolve: [] as unknown[], load: [] as unknown[] };
+    const decisions = [...(script.decisions ?? [])];
+    const calls = { resolve: [] as unknown[], load: [] as unknown[], decide: [] as DecideInput[] };
     const actor = createActor(
       requestMachine.provide({
         actors: {
@@ -165,6 +184,10 @@ describe('access-request machine', () => {
             calls.load.push(input);
             return answer(details.shift(), 'details');
           }),
+          decideAccessRequest: fromPromise<DecideResult, DecideInput>(({ input }) => {
+            calls.decide.push(input);
+            return answer(decisions.shift(), 'decision');
+          }),
         },
       }),
       { input },
@@ -176,9 +199,10 @@ describe('access-request machine', () => {
   it('loads a request opened by id', async () => {
     const { actor, calls } = start({ id: REQUEST_DETAILS.id }, { details: [REQUEST_DETAILS] });
     expect(requestSelect.selectView(actor.getSnapshot())).toBe('loading');
+    expect(requestSelect.selectCanDecide(actor.getSnapshot())).toBe(false);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(requestSelect.selectDetails(actor.getSnapshot())).toEqual(REQUEST_DETAILS);
-    expect(calls).toEqual({ resolve: [], load: [{ id: REQUEST_DETAILS.id }] });
+    expect(calls).toEqual({ resolve: [], load: [{ id: REQUEST_DETAILS.id }], decide: [] });
   });
 
   it('resolves app code and code to the id (the view then redirects), retrying after a failure', async () => {
@@ -197,5 +221,123 @@ describe('access-request machine', () => {
       { appCode: 'TREASURY', code: 'AR-TRSY4K7M' },
     ]);
     expect(calls.load).toEqual([]);
+  });
+
+  const admin: RequestInput = { id: REQUEST_DETAILS.id, mayDecide: true };
+  const ready = (actor: ReturnType<typeof start>['actor']) =>
+    waitFor(actor, (s) => s.matches({ ready: 'viewing' }));
+
+  it('offers no decision to a viewer (VIEW_ACCESS_REQUESTS), nor on a decided request', async () => {
+    const viewer = start({ id: REQUEST_DETAILS.id }, { details: [REQUEST_DETAILS] });
+    await ready(viewer.actor);
+    expect(requestSelect.selectCanDecide(viewer.actor.getSnapshot())).toBe(false);
+    viewer.actor.send({ type: 'user.approve' });
+    viewer.actor.send({ type: 'user.reject' });
+    expect(viewer.actor.getSnapshot().value).toEqual({ ready: 'viewing' });
+
+    const decided = start(admin, { details: [decidedDetails('APPROVED')] });
+    await ready(decided.actor);
+    expect(requestSelect.selectCanDecide(decided.actor.getSnapshot())).toBe(false);
+    decided.actor.send({ type: 'user.reject' });
+    expect(decided.actor.getSnapshot().value).toEqual({ ready: 'viewing' });
+    expect(decided.calls.decide).toEqual([]);
+  });
+
+  it('approves after a confirmation: cancel first, then the trimmed ticket is sent (no reason)', async () => {
+    const { actor, calls } = start(admin, {
+      details: [REQUEST_DETAILS],
+      decisions: [{ type: 'decided', details: decidedDetails('APPROVED') }],
+    });
+    await ready(actor);
+    expect(requestSelect.selectCanDecide(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'user.approve' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'confirming' });
+    expect(requestSelect.selectDecision(actor.getSnapshot())).toBe('approve');
+    expect(requestSelect.selectCanDecide(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'viewing' });
+    expect(requestSelect.selectDecision(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'user.approve' });
+    actor.send({ type: 'user.confirm', ticketCode: ' SUP-4711 ', reason: 'typed before switching' });
+    expect(requestSelect.selectDeciding(actor.getSnapshot())).toBe(true);
+    await ready(actor);
+    expect(calls.decide).toEqual([
+      { id: REQUEST_DETAILS.id, decision: 'approve', ticketCode: 'SUP-4711', reason: null },
+    ]);
+    const s = actor.getSnapshot();
+    expect(requestSelect.selectDetails(s)).toEqual(decidedDetails('APPROVED'));
+    expect(requestSelect.selectOutcome(s)).toEqual({ type: 'decided', status: 'APPROVED' });
+    expect(requestSelect.selectDecisions(s)).toBe(1);
+    // Decided: no second decision.
+    expect(requestSelect.selectCanDecide(s)).toBe(false);
+    actor.send({ type: 'user.approve' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'viewing' });
+    // The page was not loaded again: the answer is the decided request.
+    expect(calls.load).toHaveLength(1);
+  });
+
+  it('rejects with a reason: a refused ticket and a failure return to the confirmation', async () => {
+    const { actor, calls } = start(admin, {
+      details: [REQUEST_DETAILS],
+      decisions: [
+        { type: 'refused', message: TICKET_REFUSAL, fieldErrors: { ticketCode: TICKET_REFUSAL } },
+        new Error(UNEXPECTED_FAILURE),
+        { type: 'decided', details: decidedDetails('REJECTED') },
+      ],
+    });
+    await ready(actor);
+    actor.send({ type: 'user.reject' });
+    expect(requestSelect.selectDecision(actor.getSnapshot())).toBe('reject');
+    const confirm = {
+      type: 'user.confirm',
+      ticketCode: 'sup-1',
+      reason: '  No manager approval.  ',
+    } as const;
+    actor.send(confirm);
+    await waitFor(actor, (s) => s.matches({ ready: 'confirming' }));
+    expect(requestSelect.selectRefusal(actor.getSnapshot())).toEqual({
+      message: TICKET_REFUSAL,
+      fieldErrors: { ticketCode: TICKET_REFUSAL },
+    });
+    expect(requestSelect.selectDecision(actor.getSnapshot())).toBe('reject');
+
+    actor.send({ ...confirm, ticketCode: 'SUP-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'confirming' }));
+    expect(requestSelect.selectRefusal(actor.getSnapshot())).toEqual({
+      message: UNEXPECTED_FAILURE,
+      fieldErrors: {},
+    });
+
+    actor.send({ ...confirm, ticketCode: 'SUP-1' });
+    await ready(actor);
+    expect(calls.decide).toEqual([
+      { id: REQUEST_DETAILS.id, decision: 'reject', ticketCode: 'sup-1', reason: 'No manager approval.' },
+      { id: REQUEST_DETAILS.id, decision: 'reject', ticketCode: 'SUP-1', reason: 'No manager approval.' },
+      { id: REQUEST_DETAILS.id, decision: 'reject', ticketCode: 'SUP-1', reason: 'No manager approval.' },
+    ]);
+    expect(requestSelect.selectOutcome(actor.getSnapshot())).toEqual({ type: 'decided', status: 'REJECTED' });
+    expect(requestSelect.selectRefusal(actor.getSnapshot())).toBeNull();
+    expect(requestSelect.selectDetails(actor.getSnapshot())?.status).toBe('REJECTED');
+  });
+
+  it('loads the request again when it was decided meanwhile (409), and says so', async () => {
+    const { actor, calls } = start(admin, {
+      details: [REQUEST_DETAILS, decidedDetails('APPROVED')],
+      decisions: [{ type: 'alreadyDecided', message: ALREADY_DECIDED }],
+    });
+    await ready(actor);
+    actor.send({ type: 'user.reject' });
+    actor.send({ type: 'user.confirm', ticketCode: 'SUP-1', reason: 'Too late.' });
+    await waitFor(actor, (s) => s.matches('loading'));
+    expect(requestSelect.selectOutcome(actor.getSnapshot())).toEqual({
+      type: 'alreadyDecided',
+      message: ALREADY_DECIDED,
+    });
+    await ready(actor);
+    expect(calls.load).toEqual([{ id: REQUEST_DETAILS.id }, { id: REQUEST_DETAILS.id }]);
+    expect(requestSelect.selectDetails(actor.getSnapshot())?.status).toBe('APPROVED');
+    expect(requestSelect.selectDecisions(actor.getSnapshot())).toBe(1);
+    expect(requestSelect.selectCanDecide(actor.getSnapshot())).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The access-request machines as test models: the events the graph explores, with fixture payloads
 // for every user event and every actor outcome (answers follow the machine's context, so the state
-// space stays finite: a list of 45, a search with 3, a history of 7).
+// space stays finite: a list of 45, a search with 3, a history of 7; a decision is taken, refused,
+// found taken meanwhile (the reload then answers the decided request) or fails).
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { pageCount } from '../../machines/access-requests/access-requests.types';
@@ -11,9 +12,12 @@ import type { RequestListEvent } from '../../machines/access-requests/request-li
 import { requestMachine } from '../../machines/access-requests/request/request.machine';
 import type { RequestEvent, RequestInput } from '../../machines/access-requests/request/request.types';
 import {
+  ALREADY_DECIDED,
+  decidedDetails,
   historyPage,
   listPage,
   REQUEST_DETAILS,
+  TICKET_REFUSAL,
   UNEXPECTED_FAILURE,
 } from '../machines/access-requests.fixtures';
 import { done, failed } from './handoff.model';
@@ -27,6 +31,12 @@ export const LIST_TOTAL = 45;
 export const SEARCH_TOTAL = 3;
 export const SEARCH_QUERY = 'treasury';
 export const HISTORY_TOTAL = 7;
+
+/** What the admin types to confirm each decision (the reason only counts for a rejection). */
+export const CONFIRMATION = {
+  approve: { ticketCode: 'SUP-4711', reason: '' },
+  reject: { ticketCode: 'SUP-815', reason: 'Manager approval was not given.' },
+} as const;
 
 export const listTotalOf = (query: string) => (query === '' ? LIST_TOTAL : SEARCH_TOTAL);
 
@@ -74,13 +84,38 @@ export const historyFixtures = {
   'xstate.error.actor.loadHistoryPage': () => [failed('loadHistoryPage', UNEXPECTED_FAILURE)],
 } satisfies Fixtures<HistorySnapshot>;
 
+const mayDecide = (s: RequestSnapshot) => s.context.mayDecide && s.context.details?.status === 'PENDING';
+
 export const requestFixtures = {
   'user.retry': () => [{ type: 'user.retry' }],
+  'user.approve': (s) => (mayDecide(s) ? [{ type: 'user.approve' }] : []),
+  'user.reject': (s) => (mayDecide(s) ? [{ type: 'user.reject' }] : []),
+  'user.cancel': () => [{ type: 'user.cancel' }],
+  'user.confirm': (s) => [{ type: 'user.confirm', ...CONFIRMATION[s.context.decision ?? 'approve'] }],
+  'xstate.done.actor.decideAccessRequest': (s) => [
+    done('decideAccessRequest', {
+      type: 'decided',
+      details: decidedDetails(s.context.decision === 'reject' ? 'REJECTED' : 'APPROVED'),
+    }),
+    done('decideAccessRequest', {
+      type: 'refused',
+      message: TICKET_REFUSAL,
+      fieldErrors: { ticketCode: TICKET_REFUSAL },
+    }),
+    done('decideAccessRequest', { type: 'alreadyDecided', message: ALREADY_DECIDED }),
+  ],
+  'xstate.error.actor.decideAccessRequest': () => [failed('decideAccessRequest', UNEXPECTED_FAILURE)],
   'xstate.done.actor.resolveAccessRequestId': () => [
     done('resolveAccessRequestId', { id: REQUEST_DETAILS.id }),
   ],
   'xstate.error.actor.resolveAccessRequestId': () => [failed('resolveAccessRequestId', UNEXPECTED_FAILURE)],
-  'xstate.done.actor.loadAccessRequest': () => [done('loadAccessRequest', REQUEST_DETAILS)],
+  // Decided meanwhile (409): loaded again, the request is the decided one.
+  'xstate.done.actor.loadAccessRequest': (s) => [
+    done(
+      'loadAccessRequest',
+      s.context.outcome?.type === 'alreadyDecided' ? decidedDetails('APPROVED') : REQUEST_DETAILS,
+    ),
+  ],
   'xstate.error.actor.loadAccessRequest': () => [failed('loadAccessRequest', UNEXPECTED_FAILURE)],
 } satisfies Fixtures<RequestSnapshot>;
 
@@ -92,8 +127,13 @@ const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 function describeEvent(event: EventObject): string {
-  const e = event as EventObject & { query?: string; page?: number; output?: { page?: { number: number } } };
+  const e = event as EventObject & {
+    query?: string;
+    page?: number;
+    output?: { page?: { number: number }; type?: string };
+  };
   if (e.type === 'user.search') return `search '${e.query}'`;
+  if (e.type === 'xstate.done.actor.decideAccessRequest') return `decision ${e.output?.type}`;
   if (e.type === 'user.page') return `page ${(e.page ?? 0) + 1}`;
   if (e.type.startsWith('xstate.done.actor.')) {
     const page = e.output?.page;

@@ -1,6 +1,8 @@
 // Generated access-request paths executed against the mounted /access-requests pages: the list
-// (search and paging), one request (resolved by code and redirected, or loaded by id, with its
-// tabs) and the history tab (five per page, 'result(s)', 'N pages', System, actor links for
+// (search and paging, status badges), one request (resolved by code and redirected, or loaded by
+// id, with its tabs; an admin approves or rejects a pending one through a confirmation with the
+// ticket and reason, with the busy state, refusals at their fields and the outcome focused; a
+// VIEW_ACCESS_REQUESTS holder sees no actions) and the history tab (five per page, 'result(s)', 'N pages', System, actor links for
 // READ_ONLY holders, ticket links, multi-line descriptions, type with variant). The scripted fake
 // API answers as each step of the path says; each state is checked by what the user sees.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -26,6 +28,7 @@ import type { CurrentUser } from '../../src/contract/entities';
 import { REQUEST_DETAILS } from '../machines/access-requests.fixtures';
 import { users } from '../machines/fixtures/sign-in.fixtures';
 import {
+  CONFIRMATION,
   HISTORY_EVENT_TYPES,
   historyPaths,
   LIST_EVENT_TYPES,
@@ -46,6 +49,7 @@ const SOURCES = [
   'loadAccessRequests',
   'resolveAccessRequestId',
   'loadAccessRequest',
+  'decideAccessRequest',
   'loadHistoryPage',
 ] as const;
 
@@ -228,7 +232,8 @@ export function defineRequestListPaths(coverage: MachineCoverage): void {
         expect(link).toHaveAttribute('href', `${ACCESS_REQUESTS_ROUTE}/${request.id}`);
         expect(rows[i]).toHaveTextContent(request.app.name);
         expect(rows[i]).toHaveTextContent(request.requester.username);
-        expect(rows[i]).toHaveTextContent(t.status[request.status]!);
+        const badge = within(rows[i]!).getByText(t.status[request.status]!);
+        expect(badge.closest('[data-status]')).toHaveAttribute('data-status', request.status);
       });
       expect(screen.getByRole('searchbox', { name: t.searchLabel })).toHaveValue(s.context.query);
     },
@@ -277,8 +282,14 @@ export function defineRequestListPaths(coverage: MachineCoverage): void {
 }
 
 export function defineRequestPaths(coverage: MachineCoverage): void {
-  const byId = requestPaths({ id: REQUEST_DETAILS.id });
+  const byId = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: true });
+  const byIdViewer = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: false });
   const byCode = requestPaths({ appCode: REQUEST_DETAILS.app.code, code: REQUEST_DETAILS.code });
+  const d = t.decision;
+  const confirmationHeading = (s: RequestSnapshot) =>
+    s.context.decision === 'reject'
+      ? d.rejectHeading(REQUEST_DETAILS.code)
+      : d.approveHeading(REQUEST_DETAILS.code);
   const checks = (m: Mounted) => ({
     // Left in the actor's first macrostep: never a snapshot of its own.
     start: async () => {},
@@ -296,7 +307,9 @@ export function defineRequestPaths(coverage: MachineCoverage): void {
       );
       expect(m.router.state.historyAction).toBe('REPLACE');
     },
-    loading: () => expectLoading(m, 'loadAccessRequest', { id: REQUEST_DETAILS.id }, false),
+    // Loaded again after a decision made meanwhile: the request stays shown while it loads.
+    loading: (s: RequestSnapshot) =>
+      expectLoading(m, 'loadAccessRequest', { id: REQUEST_DETAILS.id }, s.context.details !== null),
     ready: async (s: RequestSnapshot) => {
       const details = s.context.details!;
       expect(
@@ -320,23 +333,146 @@ export function defineRequestPaths(coverage: MachineCoverage): void {
       expect(panel).toHaveTextContent(details.app.name);
       expect(panel).toHaveTextContent(t.noFacilityText);
       expect(panel).toHaveTextContent(details.requester.username);
-      expect(panel).toHaveTextContent(t.notDecided);
+      await waitFor(() =>
+        expect(within(panel).getByText(t.status[details.status]!).closest('[data-status]')).toHaveAttribute(
+          'data-status',
+          details.status,
+        ),
+      );
+      if (details.decidedDate) expect(panel).not.toHaveTextContent(t.notDecided);
+      else expect(panel).toHaveTextContent(t.notDecided);
+
+      // Approve and Reject: only for an admin, on a pending request, with no confirmation open.
+      const offered = s.matches({ ready: 'viewing' }) && s.context.mayDecide && details.status === 'PENDING';
+      if (offered) {
+        const actions = screen.getByRole('region', { name: d.actionsLabel });
+        expect(within(actions).getByRole('button', { name: d.approve })).toBeEnabled();
+        expect(within(actions).getByRole('button', { name: d.reject })).toBeEnabled();
+      } else {
+        expect(screen.queryByRole('region', { name: d.actionsLabel })).toBeNull();
+        expect(screen.queryByRole('button', { name: d.approve })).toBeNull();
+      }
+
+      const outcome = s.context.outcome;
+      if (s.matches({ ready: 'viewing' })) {
+        expect(screen.queryByRole('region', { name: confirmationHeading(s) })).toBeNull();
+        if (outcome?.type === 'decided') {
+          const notice = screen.getByRole('status');
+          expect(notice).toHaveTextContent(
+            outcome.status === 'REJECTED' ? d.rejected(details.code) : d.approved(details.code),
+          );
+          await waitFor(() => expect(notice).toHaveFocus());
+        } else if (outcome?.type === 'alreadyDecided') {
+          const alert = screen.getByRole('alert');
+          expect(alert).toHaveTextContent(d.alreadyDecidedTitle);
+          expect(alert).toHaveTextContent(outcome.message);
+          await waitFor(() => expect(alert).toHaveFocus());
+        }
+        return;
+      }
+
+      // The confirmation: what it does, the labelled fields, busy while the decision is sent.
+      const form = screen.getByRole('region', { name: confirmationHeading(s) });
+      const rejecting = s.context.decision === 'reject';
+      expect(form).toHaveTextContent(
+        rejecting
+          ? d.rejectSummary(`${details.requester.name} (${details.requester.username})`, details.app.name)
+          : d.approveSummary(`${details.requester.name} (${details.requester.username})`, details.app.name),
+      );
+      const ticket = within(form).getByRole('textbox', { name: d.ticketLabel });
+      expect(ticket).toBeRequired();
+      const reason = within(form).queryByRole('textbox', { name: d.reasonLabel });
+      if (rejecting) expect(reason).toBeRequired();
+      else expect(reason).toBeNull();
+      const confirm = within(form).getByRole('button', {
+        name: rejecting ? d.confirmReject : d.confirmApprove,
+      });
+      if (s.matches({ ready: 'deciding' })) {
+        await waitFor(() => expect(confirm).toBeDisabled());
+        expect(within(form).getByRole('button', { name: d.cancel })).toBeDisabled();
+        expect(form.querySelector('form')).toHaveAttribute('aria-busy', 'true');
+        const call = await m.api.waiting('decideAccessRequest');
+        const typed = CONFIRMATION[rejecting ? 'reject' : 'approve'];
+        expect(call.input).toEqual({
+          id: REQUEST_DETAILS.id,
+          decision: rejecting ? 'reject' : 'approve',
+          ticketCode: typed.ticketCode,
+          reason: rejecting ? typed.reason : null,
+        });
+        return;
+      }
+      await waitFor(() => expect(confirm).toBeEnabled());
+      const refusal = s.context.refusal;
+      if (!refusal) {
+        // Just opened: the focus is on its heading.
+        await waitFor(() =>
+          expect(within(form).getByRole('heading', { name: confirmationHeading(s) })).toHaveFocus(),
+        );
+      } else if (refusal.fieldErrors.ticketCode) {
+        // The server's refusal at the field, announced, and the field focused.
+        await waitFor(() =>
+          expect(ticket).toHaveAccessibleDescription(expect.stringContaining(refusal.message)),
+        );
+        expect(ticket).toHaveAttribute('aria-invalid', 'true');
+        await waitFor(() => expect(ticket).toHaveFocus());
+      } else {
+        const alert = within(form).getByRole('alert');
+        expect(alert).toHaveTextContent(d.refusedTitle);
+        expect(alert).toHaveTextContent(refusal.message);
+      }
     },
     failed: (s: RequestSnapshot) => expectFailed(s.context.errorMessage, t.loadFailed),
   });
-  const perform = async (m: Mounted, event: EventObject) => {
-    if (event.type === 'user.retry') await m.user.click(screen.getByRole('button', { name: t.retry }));
-    else await answer(m, event);
+  const perform = async (m: Mounted, event: EventObject, before: RequestSnapshot) => {
+    switch (event.type) {
+      case 'user.retry':
+        return m.user.click(screen.getByRole('button', { name: t.retry }));
+      case 'user.approve':
+        return m.user.click(screen.getByRole('button', { name: d.approve }));
+      case 'user.reject':
+        return m.user.click(screen.getByRole('button', { name: d.reject }));
+      case 'user.cancel':
+        return m.user.click(screen.getByRole('button', { name: d.cancel }));
+      case 'user.confirm': {
+        const e = event as EventObject & { ticketCode: string; reason: string };
+        const form = screen.getByRole('region', { name: confirmationHeading(before) });
+        await enter(m.user, within(form).getByRole('textbox', { name: d.ticketLabel }), e.ticketCode);
+        const rejecting = before.context.decision === 'reject';
+        if (rejecting)
+          await enter(m.user, within(form).getByRole('textbox', { name: d.reasonLabel }), e.reason);
+        return m.user.click(
+          within(form).getByRole('button', { name: rejecting ? d.confirmReject : d.confirmApprove }),
+        );
+      }
+      default:
+        return answer(m, event);
+    }
   };
 
-  describe(`access-requests/request: ${byId.length + byCode.length} generated paths against /access-requests/{id} and /{appCode}/{code}`, () => {
+  describe(`access-requests/request: ${byId.length + byIdViewer.length + byCode.length} generated paths against /access-requests/{id} and /{appCode}/{code}`, () => {
     it('has a check for every state', () => {
       expect(Object.keys(checks({} as Mounted)).sort()).toEqual(
         Object.keys(requestMachine.root.states).sort(),
       );
     });
-    describe('opened by id', () => {
+    describe('opened by id by an admin, who decides', () => {
       runPaths<RequestSnapshot>(byId, {
+        eventTypes: REQUEST_EVENT_TYPES,
+        mount: () =>
+          mount({
+            machine: requestMachine,
+            route: `${ACCESS_REQUESTS_ROUTE}/*`,
+            entry: `${ACCESS_REQUESTS_ROUTE}/${REQUEST_DETAILS.id}`,
+            page: <AccessRequestsPage />,
+            user: readOnlyAdmin,
+            inspect: coverage.inspect,
+          }),
+        checks,
+        perform,
+      });
+    });
+    describe('opened by id by a VIEW_ACCESS_REQUESTS holder, who only views', () => {
+      runPaths<RequestSnapshot>(byIdViewer, {
         eventTypes: REQUEST_EVENT_TYPES,
         mount: () =>
           mount({

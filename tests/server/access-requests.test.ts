@@ -1,11 +1,16 @@
 // Access requests over real HTTP: filing (immediate and manual handling, in one transaction, with
-// history), the list, id and history calls, and who may call what (a sweep over every admin and
+// history), the list, id and history calls, an admin's decision on a pending request (approve with
+// the grant, reject with the reason; a decided request refused with 409 and left as it was; the
+// requester's email; the audit line), and who may call what (a sweep over every admin and
 // access-request call with each role).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecidedAccessRequest } from '../../src/contract/access-requests';
 import type { AccessRequestSummary, HistoryItem, PageMetadata } from '../../src/contract/admin';
 import { PERMISSION_DENIED_MESSAGE } from '../../src/server/domain/messages';
+import { TICKET_FORMAT_MESSAGE } from '../../src/server/domain/profile/messages';
 import {
   ALREADY_GRANTED_MESSAGE,
+  alreadyDecidedMessage,
   FACILITY_NOT_ALLOWED_MESSAGE,
   FACILITY_REQUIRED_MESSAGE,
   UNKNOWN_FACILITY_MESSAGE,
@@ -16,6 +21,25 @@ import { targets } from './support/targets';
 import { get, outbox, post, signInToStep } from './support/factors';
 
 type Paged<T> = { data: T[]; page: PageMetadata };
+type Line = Record<string, unknown>;
+const JIRA = 'https://jira.example.com/browse/';
+
+/** The server's log lines (ServerDeps.logStream), for the audit lines of decisions. */
+class CapturedLog {
+  readonly raw: string[] = [];
+  write(line: string): void {
+    this.raw.push(line);
+  }
+  audit(event: string): Line[] {
+    return this.raw.map((l) => JSON.parse(l) as Line).filter((l) => l.audit === true && l.event === event);
+  }
+}
+
+/** Audit lines of committed changes are written after the response: wait for them briefly. */
+async function eventually<T>(read: () => T[], count: number): Promise<T[]> {
+  for (let i = 0; i < 100 && read().length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  return read();
+}
 const LONG = DEMO_ACCESS_REQUESTS.find((r) => r.code === 'AR-TRSY4K7M')!;
 
 describe.each(targets)('access requests on $name', (target) => {
@@ -23,9 +47,10 @@ describe.each(targets)('access requests on $name', (target) => {
   let admin: TestClient;
   let auditor: TestClient;
   let customer: TestClient;
+  const log = new CapturedLog();
 
   beforeAll(async () => {
-    server = await startServer(target);
+    server = await startServer(target, { env: { LOG_LEVEL: 'info' }, deps: { logStream: log } });
     admin = server.client();
     auditor = server.client();
     customer = server.client();
@@ -42,7 +67,9 @@ describe.each(targets)('access requests on $name', (target) => {
     expect(res.status).toBe(200);
     return res.body.id;
   };
-  const countOf = async (table: 'access_requests' | 'access_request_events' | 'access_grants') =>
+  const countOf = async (
+    table: 'access_requests' | 'access_request_events' | 'access_grants' | 'outbox_messages',
+  ) =>
     Number(
       (
         await server.db
@@ -236,6 +263,202 @@ describe.each(targets)('access requests on $name', (target) => {
     expect([await countOf('access_requests'), await countOf('access_request_events')]).toEqual(before);
   });
 
+  /** Everything a refused decision must leave as it was. */
+  const snapshot = async (id: string) => ({
+    request: await server.db
+      .selectFrom('access_requests')
+      .select(['status', 'decided_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+    events: await countOf('access_request_events'),
+    grants: await countOf('access_grants'),
+    mail: await countOf('outbox_messages'),
+  });
+  const accessibleApps = async (client: TestClient) =>
+    (
+      await get<Array<{ appCode: string; facilityCode: string | null }>>(
+        client,
+        'current-user/accessible-apps',
+      )
+    ).body;
+
+  it('lets an admin approve a pending request once: the grant, the history with the ticket, the email', async () => {
+    await server.db
+      .insertInto('properties')
+      .values({ name: 'jira-browse-url', value: JIRA })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: JIRA }))
+      .execute();
+    const requester = server.client();
+    expect((await requester.login('C10008')).status).toBe(200);
+    const filed = await post<{ id: string; code: string; status: string }>(requester, 'access-requests', {
+      appCode: 'TREASURY',
+    });
+    expect(filed.body.status).toBe('PENDING');
+    expect((await accessibleApps(requester)).map((a) => a.appCode)).not.toContain('TREASURY');
+    const grants = await countOf('access_grants');
+
+    // Two approvals at once (a double click, two admins): one decides, the other is refused.
+    const [first, second] = await Promise.all([
+      post<DecidedAccessRequest>(admin, `access-requests/${filed.body.id}/approve`, {
+        ticketCode: 'SUP-4711',
+      }),
+      post<DecidedAccessRequest>(admin, `access-requests/${filed.body.id}/approve`, {
+        ticketCode: 'SUP-4711',
+      }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const approved = first.status === 200 ? first : second;
+    const refused = first.status === 200 ? second : first;
+    expect(refused.body).toEqual({ message: alreadyDecidedMessage('APPROVED') });
+    expect(approved.body).toMatchObject({
+      id: filed.body.id,
+      code: filed.body.code,
+      app: { code: 'TREASURY' },
+      requester: { username: 'C10008' },
+      status: 'APPROVED',
+    });
+    expect(Date.parse(approved.body.decidedDate)).not.toBeNaN();
+    expect(await countOf('access_grants')).toBe(grants + 1);
+    // The requester can now open the app, as after an immediate approval.
+    expect(await accessibleApps(requester)).toContainEqual(
+      expect.objectContaining({ appCode: 'TREASURY', facilityCode: null }),
+    );
+    const details = await get<DecidedAccessRequest>(auditor, `access-requests/${filed.body.id}`);
+    expect(details.body).toEqual(approved.body);
+
+    const history = await get<Paged<HistoryItem>>(auditor, `access-requests/${filed.body.id}/history`);
+    expect(history.body.data.map((h) => h.type)).toEqual([
+      { text: 'Notification email sent', variant: 'info' },
+      { text: 'Access granted', variant: 'success' },
+      { text: 'Approved', variant: 'success' },
+      { text: 'Notification email sent', variant: 'info' },
+      { text: 'Awaiting manual workflow', variant: 'warning' },
+    ]);
+    expect(history.body.data[2]).toMatchObject({
+      actor: { username: 'admin1' },
+      ticket: { code: 'SUP-4711', url: `${JIRA}SUP-4711` },
+    });
+    expect(history.body.data[1]).toMatchObject({ actor: null, description: 'Access to Treasury granted.' });
+    const mail = await outbox(admin, '?to=c10008@example.com&channel=EMAIL');
+    expect(mail[0]).toMatchObject({ subject: `Access request ${filed.body.code}` });
+    expect(mail[0]!.text).toContain(`Your access request ${filed.body.code} for Treasury has been approved.`);
+
+    const audit = await eventually(() => log.audit('ACCESS_REQUEST_APPROVED'), 1);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      accessRequestCode: filed.body.code,
+      appCode: 'TREASURY',
+      ticketCode: 'SUP-4711',
+    });
+    const adminId = history.body.data[2]!.actor!.id;
+    expect(audit[0]!.actorIdentityId).toBe(adminId);
+
+    // Decided: approving or rejecting again is refused and changes nothing.
+    const before = await snapshot(filed.body.id);
+    const again = await post(admin, `access-requests/${filed.body.id}/approve`, { ticketCode: 'SUP-4712' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: alreadyDecidedMessage('APPROVED') });
+    const reject = await post(admin, `access-requests/${filed.body.id}/reject`, {
+      ticketCode: 'SUP-4712',
+      reason: 'Too late.',
+    });
+    expect(reject.status).toBe(409);
+    expect(await snapshot(filed.body.id)).toEqual(before);
+    expect(log.audit('ACCESS_REQUEST_REJECTED')).toEqual([]);
+  });
+
+  it('lets an admin reject a pending request with a reason; refusals first, each changing nothing', async () => {
+    const id = await idOf(admin, 'LOANS', 'AR-LNSB3Y6T');
+    const path = `access-requests/${id}/reject`;
+    const before = await snapshot(id);
+    expect(before.request.status).toBe('PENDING');
+    const refusals: Array<[TestClient, string, unknown, number, string?]> = [
+      [auditor, path, { ticketCode: 'SUP-1', reason: 'No.' }, 403, PERMISSION_DENIED_MESSAGE],
+      [customer, path, { ticketCode: 'SUP-1', reason: 'No.' }, 403, PERMISSION_DENIED_MESSAGE],
+      [auditor, `access-requests/${id}/approve`, { ticketCode: 'SUP-1' }, 403, PERMISSION_DENIED_MESSAGE],
+      [admin, path, { ticketCode: 'SUP-1' }, 400],
+      [admin, path, { ticketCode: 'SUP-1', reason: '   ' }, 400],
+      [admin, path, { ticketCode: 'SUP-1', reason: 'x'.repeat(501) }, 400],
+      [admin, path, { reason: 'No.' }, 400],
+      [admin, path, { ticketCode: '', reason: 'No.' }, 400],
+      [admin, path, { ticketCode: 'SUP-1', reason: 'No.', extra: true }, 400],
+      [admin, `access-requests/${id}/approve`, {}, 400],
+      [admin, path, { ticketCode: 'not a ticket', reason: 'No.' }, 422, TICKET_FORMAT_MESSAGE],
+      [admin, `access-requests/${id}/approve`, { ticketCode: 'sup-1' }, 422, TICKET_FORMAT_MESSAGE],
+      [
+        admin,
+        'access-requests/00000000-0000-4000-8000-000000000000/reject',
+        { ticketCode: 'SUP-1', reason: 'No.' },
+        404,
+      ],
+      [admin, 'access-requests/not-a-uuid/approve', { ticketCode: 'SUP-1' }, 404],
+    ];
+    for (const [client, url, body, status, message] of refusals) {
+      const res = await post(client, url, body);
+      expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(status);
+      if (message) expect(res.body).toMatchObject({ message });
+      if (status === 422) {
+        expect(res.body).toMatchObject({
+          errors: [{ fieldName: 'ticketCode', message: TICKET_FORMAT_MESSAGE }],
+        });
+      }
+    }
+    expect(await snapshot(id)).toEqual(before);
+
+    const requester = await server.db
+      .selectFrom('identities')
+      .select('id')
+      .where('username', '=', 'C10003')
+      .executeTakeFirstOrThrow();
+    const grantsOf = () =>
+      server.db.selectFrom('access_grants').select('id').where('identity_id', '=', requester.id).execute();
+    const heldBefore = await grantsOf();
+    const rejected = await post<DecidedAccessRequest>(admin, path, {
+      ticketCode: ' SUP-815 ',
+      reason: '  Manager approval was not given.\nAsk your manager to raise a new request.  ',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ id, code: 'AR-LNSB3Y6T', status: 'REJECTED' });
+    // Rejecting grants nothing.
+    expect(await grantsOf()).toEqual(heldBefore);
+    expect(await countOf('access_grants')).toBe(before.grants);
+
+    const history = await get<Paged<HistoryItem>>(admin, `access-requests/${id}/history`);
+    expect(history.body.data[0]).toMatchObject({
+      type: { text: 'Notification email sent', variant: 'info' },
+    });
+    expect(history.body.data[1]).toMatchObject({
+      actor: { username: 'admin1' },
+      type: { text: 'Rejected', variant: 'danger' },
+      ticket: { code: 'SUP-815', url: `${JIRA}SUP-815` },
+      description: 'Reason: Manager approval was not given.\nAsk your manager to raise a new request.',
+    });
+    const mail = await outbox(admin, '?to=c10003@example.com&channel=EMAIL');
+    expect(mail[0]).toMatchObject({ subject: 'Access request AR-LNSB3Y6T' });
+    expect(mail[0]!.text).toContain('has been rejected');
+    expect(mail[0]!.text).toContain('Reason: Manager approval was not given.');
+    const list = await get<Paged<AccessRequestSummary>>(auditor, 'access-requests?query=AR-LNSB3Y6T');
+    expect(list.body.data.map((r) => r.status)).toEqual(['REJECTED']);
+    expect(await eventually(() => log.audit('ACCESS_REQUEST_REJECTED'), 1)).toHaveLength(1);
+
+    const after = await snapshot(id);
+    for (const decision of ['approve', 'reject'] as const) {
+      const res = await post(admin, `access-requests/${id}/${decision}`, {
+        ticketCode: 'SUP-2',
+        reason: 'Again.',
+      });
+      if (decision === 'approve') expect(res.status).toBe(400); // approve takes no reason
+      const clean = await post(
+        admin,
+        `access-requests/${id}/${decision}`,
+        decision === 'approve' ? { ticketCode: 'SUP-2' } : { ticketCode: 'SUP-2', reason: 'Again.' },
+      );
+      expect(clean.status).toBe(409);
+      expect(clean.body).toEqual({ message: alreadyDecidedMessage('REJECTED') });
+    }
+    expect(await snapshot(id)).toEqual(after);
+  });
+
   it('lets each role reach only what it should (every admin and access-request call)', async () => {
     const id = await idOf(admin, 'TREASURY', 'AR-TRSY4K7M');
     const anonymous = server.client();
@@ -308,6 +531,21 @@ describe.each(targets)('access requests on $name', (target) => {
         name: 'GET access-requests/{id}/api-calls',
         run: (c) => get(c, `access-requests/${id}/api-calls`),
         expect: { anonymous: 401, pending: 403, C10001: 403, admin1: 200, auditor1: 200 },
+      },
+      {
+        name: 'POST access-requests/{id}/approve',
+        run: (c) =>
+          post(c, 'access-requests/00000000-0000-4000-8000-000000000000/approve', { ticketCode: 'SUP-1' }),
+        expect: { anonymous: 401, pending: 403, C10001: 403, admin1: 404, auditor1: 403 },
+      },
+      {
+        name: 'POST access-requests/{id}/reject',
+        run: (c) =>
+          post(c, 'access-requests/00000000-0000-4000-8000-000000000000/reject', {
+            ticketCode: 'SUP-1',
+            reason: 'Sweep.',
+          }),
+        expect: { anonymous: 401, pending: 403, C10001: 403, admin1: 404, auditor1: 403 },
       },
       {
         // Filing is open to every signed-in user; admin1 and auditor1 lack TREASURY or PAYROLL here.

@@ -295,6 +295,17 @@ const ACCESS_MATRIX: Record<string, Row> = {
     rule: 'admin',
     sample: fixed({ params: { id: NO_SUCH_ID }, body: { ticketCode: 'SUP-999999' } }),
   },
+
+  // An admin's decision on a pending access request (VIEW_ACCESS_REQUESTS holders only view): an
+  // unknown request, so an allowed admin gets a 404 and decides nothing.
+  approveAccessRequest: {
+    rule: 'admin',
+    sample: fixed({ params: { id: NO_SUCH_ID }, body: { ticketCode: 'SUP-999999' } }),
+  },
+  rejectAccessRequest: {
+    rule: 'admin',
+    sample: fixed({ params: { id: NO_SUCH_ID }, body: { ticketCode: 'SUP-999999', reason: 'Route sweep.' } }),
+  },
 };
 
 interface Refusal {

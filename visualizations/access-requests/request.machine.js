@@ -78,8 +78,84 @@ export const machine = createMachine({
       ]
     },
     "ready": {
-      "meta": {
-        "description": "The request with its tabs: organisations (default), history and api-calls."
+      "initial": "viewing",
+      "states": {
+        "viewing": {
+          "meta": {
+            "description": "The request with its tabs: organisations (default), history and api-calls; for an admin and a pending request, Approve and Reject."
+          },
+          "on": {
+            "user.approve": {
+              "target": "confirming",
+              "guard": "canDecide",
+              "actions": [
+                "chooseDecision"
+              ]
+            },
+            "user.reject": {
+              "target": "confirming",
+              "guard": "canDecide",
+              "actions": [
+                "chooseDecision"
+              ]
+            }
+          }
+        },
+        "confirming": {
+          "meta": {
+            "description": "The confirmation of the decision: the Jira ticket code, and for a rejection the reason."
+          },
+          "on": {
+            "user.cancel": {
+              "target": "viewing",
+              "actions": [
+                "forgetDecision"
+              ]
+            },
+            "user.confirm": {
+              "target": "deciding"
+            }
+          }
+        },
+        "deciding": {
+          "meta": {
+            "description": "Sends the decision; the confirmation is busy meanwhile."
+          },
+          "invoke": [
+            {
+              "id": "decideAccessRequest",
+              "src": "decideAccessRequest",
+              "onDone": [
+                {
+                  "target": "viewing",
+                  "guard": "isDecided",
+                  "actions": [
+                    "storeDecided"
+                  ]
+                },
+                {
+                  "target": "confirming",
+                  "guard": "isRefused",
+                  "actions": [
+                    "storeRefusal"
+                  ]
+                },
+                {
+                  "target": "#accessRequest.loading",
+                  "actions": [
+                    "storeAlreadyDecided"
+                  ]
+                }
+              ],
+              "onError": {
+                "target": "confirming",
+                "actions": [
+                  "storeDecideError"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     "failed": {

@@ -1,6 +1,7 @@
 /**
  * One access request (section 2.7): /access-requests/{appCode}/{code} resolves the id and redirects
- * to /access-requests/{id}; there the request is loaded for its tabs (organisations by default).
+ * to /access-requests/{id}; there the request is loaded for its tabs (organisations by default),
+ * and an admin decides a PENDING one (approve, or reject with a reason, each for a Jira ticket).
  *
  *   start --[byCode]--> resolving (GET access-requests/{appCode}/{code}/id)
  *                         --done / storeId--> resolved (the view redirects to /access-requests/{id})
@@ -9,12 +10,29 @@
  *                         --done / storeDetails--> ready (the tabs)
  *                         --error / reportFailure--> failed
  *   failed --user.retry--> start
+ *   ready.viewing --user.approve | user.reject [canDecide] / chooseDecision--> ready.confirming
+ *   ready.confirming --user.cancel / forgetDecision--> ready.viewing
+ *     --user.confirm {ticketCode, reason}--> ready.deciding
+ *   ready.deciding (POST access-requests/{id}/approve {ticketCode} | reject {ticketCode, reason})
+ *     --done 'decided' / storeDecided--> ready.viewing (the decided request; the history reloads)
+ *     --done 'refused' / storeRefusal--> ready.confirming (the refusal at its fields)
+ *     --done 'alreadyDecided' / storeAlreadyDecided--> loading (decided meanwhile: load it again)
+ *     --error / storeDecideError--> ready.confirming
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AccessRequestDetails } from '../../../src/contract/admin';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { failureMessageOf, LOAD_FAILED_MESSAGE } from '../access-requests.types';
-import type { RequestContext, RequestEvent, RequestInput } from './request.types';
+import type {
+  DecideInput,
+  DecideResult,
+  Decision,
+  RequestContext,
+  RequestEvent,
+  RequestInput,
+} from './request.types';
+
+export const DECIDE_FAILED_MESSAGE = 'The decision could not be saved.';
 
 const provided = (name: string) => () =>
   Promise.reject(new Error(`The actor '${name}' is provided by the app.`));
@@ -31,9 +49,13 @@ export const requestMachine = setup({
       provided('resolveAccessRequestId'),
     ),
     loadAccessRequest: fromPromise<AccessRequestDetails, { id: string }>(provided('loadAccessRequest')),
+    decideAccessRequest: fromPromise<DecideResult, DecideInput>(provided('decideAccessRequest')),
   },
   guards: {
     byCode: ({ context }) => context.id === null,
+    canDecide: ({ context }) => context.mayDecide && context.details?.status === 'PENDING',
+    isDecided: (_, result: DecideResult) => result.type === 'decided',
+    isRefused: (_, result: DecideResult) => result.type === 'refused',
   },
   actions: {
     forgetFailure: assign({ errorMessage: null }),
@@ -41,6 +63,41 @@ export const requestMachine = setup({
     storeDetails: assign((_, details: AccessRequestDetails) => ({ details })),
     reportFailure: assign((_, failure: { error: unknown }) => ({
       errorMessage: failureMessageOf(failure.error, LOAD_FAILED_MESSAGE),
+    })),
+    chooseDecision: assign(({ event }) => {
+      assertEvent(event, ['user.approve', 'user.reject']);
+      const decision: Decision = event.type === 'user.approve' ? 'approve' : 'reject';
+      return { decision, refusal: null, outcome: null };
+    }),
+    forgetDecision: assign({ decision: null, refusal: null }),
+    storeDecided: assign(({ context }, result: DecideResult) =>
+      result.type === 'decided'
+        ? {
+            details: result.details,
+            decision: null,
+            refusal: null,
+            outcome: { type: 'decided' as const, status: result.details.status },
+            decisions: context.decisions + 1,
+          }
+        : {},
+    ),
+    storeRefusal: assign((_, result: DecideResult) =>
+      result.type === 'refused'
+        ? { refusal: { message: result.message, fieldErrors: result.fieldErrors } }
+        : {},
+    ),
+    storeAlreadyDecided: assign(({ context }, result: DecideResult) =>
+      result.type === 'alreadyDecided'
+        ? {
+            decision: null,
+            refusal: null,
+            outcome: { type: 'alreadyDecided' as const, message: result.message },
+            decisions: context.decisions + 1,
+          }
+        : {},
+    ),
+    storeDecideError: assign((_, failure: { error: unknown }) => ({
+      refusal: { message: failureMessageOf(failure.error, DECIDE_FAILED_MESSAGE), fieldErrors: {} },
     })),
   },
 }).createMachine({
@@ -50,6 +107,11 @@ export const requestMachine = setup({
     id: 'id' in input ? input.id : null,
     details: null,
     errorMessage: null,
+    mayDecide: input.mayDecide ?? false,
+    decision: null,
+    refusal: null,
+    outcome: null,
+    decisions: 0,
   }),
   initial: 'start',
   states: {
@@ -86,7 +148,63 @@ export const requestMachine = setup({
       },
     },
     ready: {
-      meta: meta('The request with its tabs: organisations (default), history and api-calls.'),
+      initial: 'viewing',
+      states: {
+        viewing: {
+          meta: meta(
+            'The request with its tabs: organisations (default), history and api-calls; for an admin and a pending request, Approve and Reject.',
+          ),
+          on: {
+            'user.approve': { guard: 'canDecide', target: 'confirming', actions: 'chooseDecision' },
+            'user.reject': { guard: 'canDecide', target: 'confirming', actions: 'chooseDecision' },
+          },
+        },
+        confirming: {
+          meta: meta(
+            'The confirmation of the decision: the Jira ticket code, and for a rejection the reason.',
+          ),
+          on: {
+            'user.cancel': { target: 'viewing', actions: 'forgetDecision' },
+            'user.confirm': { target: 'deciding' },
+          },
+        },
+        deciding: {
+          meta: meta('Sends the decision; the confirmation is busy meanwhile.'),
+          invoke: {
+            id: 'decideAccessRequest',
+            src: 'decideAccessRequest',
+            input: ({ context, event }) => {
+              assertEvent(event, 'user.confirm');
+              return {
+                id: context.id ?? '',
+                decision: context.decision ?? 'approve',
+                ticketCode: event.ticketCode.trim(),
+                reason: context.decision === 'reject' ? event.reason.trim() : null,
+              };
+            },
+            onDone: [
+              {
+                guard: { type: 'isDecided', params: ({ event }) => event.output },
+                target: 'viewing',
+                actions: { type: 'storeDecided', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'confirming',
+                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
+              },
+              {
+                target: '#accessRequest.loading',
+                actions: { type: 'storeAlreadyDecided', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: 'confirming',
+              actions: { type: 'storeDecideError', params: ({ event }) => event },
+            },
+          },
+        },
+      },
     },
     failed: {
       meta: meta('The access request could not be loaded.'),

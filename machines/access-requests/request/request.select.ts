@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AccessRequestDetails } from '../../../src/contract/admin';
 import type { requestMachine } from './request.machine';
+import type { Decision, DecisionOutcome, RequestContext } from './request.types';
 
 type Snapshot = SnapshotFrom<typeof requestMachine>;
 
@@ -18,3 +19,16 @@ export const selectView = (s: Snapshot): RequestView =>
 export const selectId = (s: Snapshot): string | null => s.context.id;
 export const selectDetails = (s: Snapshot): AccessRequestDetails | null => s.context.details;
 export const selectErrorMessage = (s: Snapshot): string | null => s.context.errorMessage;
+
+/** Approve and Reject are offered: an admin, a pending request, nothing being decided. */
+export const selectCanDecide = (s: Snapshot): boolean =>
+  s.matches({ ready: 'viewing' }) && s.can({ type: 'user.approve' });
+
+/** The decision being confirmed or sent (null: no confirmation open). */
+export const selectDecision = (s: Snapshot): Decision | null =>
+  s.matches({ ready: 'confirming' }) || s.matches({ ready: 'deciding' }) ? s.context.decision : null;
+
+export const selectDeciding = (s: Snapshot): boolean => s.matches({ ready: 'deciding' });
+export const selectRefusal = (s: Snapshot): RequestContext['refusal'] => s.context.refusal;
+export const selectOutcome = (s: Snapshot): DecisionOutcome | null => s.context.outcome;
+export const selectDecisions = (s: Snapshot): number => s.context.decisions;

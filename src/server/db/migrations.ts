@@ -391,6 +391,14 @@ export const migrations: Record<string, Migration> = {
     )`,
     `create index demo_sp_assertions_expires_at on demo_sp_assertions (expires_at)`,
   ]),
+
+  // An admin decides a request that waits for the manual workflow: approved, or rejected with a
+  // reason (kept in the request's history). 0010's inline check is named by PostgreSQL's default.
+  '0015_access_request_rejected': statements([
+    `alter table access_requests drop constraint access_requests_status_check`,
+    `alter table access_requests add constraint access_requests_status_check
+      check (status in ('PENDING', 'APPROVED', 'REJECTED'))`,
+  ]),
 };
 
 export const migrationProvider: MigrationProvider = {

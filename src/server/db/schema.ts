@@ -456,7 +456,7 @@ export interface AccessRequestsTable {
   app_code: string;
   facility_id: string | null;
   requester_identity_id: string;
-  status: 'PENDING' | 'APPROVED';
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
   created_at: Timestamp;
   decided_at: Timestamp | null;
 }

@@ -1,24 +1,56 @@
 // /access-requests/{id} with tabs organisations (default), history and api-calls (section 2.7), and
-// /access-requests/{appCode}/{code}, which resolves the id and redirects. Runs the request machine.
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
+// /access-requests/{appCode}/{code}, which resolves the id and redirects. Runs the request machine;
+// an admin approves or rejects a pending request here (a confirmation with the Jira ticket code, and
+// the reason for a rejection), after which the request and its history are shown again.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import * as v from 'valibot';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { requestMachine } from '../../../../machines/access-requests/request/request.machine';
 import {
+  selectCanDecide,
+  selectDecision,
+  selectDecisions,
+  selectDeciding,
   selectDetails,
   selectErrorMessage,
   selectId,
+  selectOutcome,
+  selectRefusal,
   selectView,
 } from '../../../../machines/access-requests/request/request.select';
-import type { RequestInput } from '../../../../machines/access-requests/request/request.types';
+import type {
+  Decision,
+  DecisionFieldErrors,
+  DecisionOutcome,
+  RequestContext,
+  RequestInput,
+} from '../../../../machines/access-requests/request/request.types';
+import { DECISION_REASON_MAX, decisionReason, decisionTicketCode } from '../../../contract/access-requests';
 import type { AccessRequestDetails } from '../../../contract/admin';
 import { formatDateTime } from '../../app/format';
 import { ACCESS_REQUESTS_ROUTE } from '../../app/routes';
+import { useSession } from '../../app/session';
+import { fieldErrorProps } from '../forced/shared/field-props';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { requestActors } from './access-requests.actors';
 import { accessRequestsTexts as t } from './access-requests.texts';
 import { HistoryTab } from './HistoryTab';
+import { APPROVE_COLOUR, StatusBadge } from './StatusBadge';
 
 export type RequestTab = 'organisations' | 'history' | 'api-calls';
 
@@ -31,20 +63,20 @@ const TABS: ReadonlyArray<readonly [RequestTab, string]> = [
   ['api-calls', t.tabs.apiCalls],
 ];
 
+const requesterOf = (details: AccessRequestDetails) =>
+  details.requester.name
+    ? `${details.requester.name} (${details.requester.username})`
+    : details.requester.username;
+
 function Organisations({ details }: { details: AccessRequestDetails }) {
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     [t.organisation.app, `${details.app.name} (${details.app.code})`],
     [
       t.organisation.facility,
       details.facility ? `${details.facility.name} (${details.facility.code})` : t.noFacilityText,
     ],
-    [
-      t.organisation.requester,
-      details.requester.name
-        ? `${details.requester.name} (${details.requester.username})`
-        : details.requester.username,
-    ],
-    [t.organisation.status, t.status[details.status] ?? details.status],
+    [t.organisation.requester, requesterOf(details)],
+    [t.organisation.status, <StatusBadge status={details.status} />],
     [t.organisation.created, formatDateTime(details.createdDate)],
     [t.organisation.decided, details.decidedDate ? formatDateTime(details.decidedDate) : t.notDecided],
   ];
@@ -75,6 +107,183 @@ function Failed({ message, onRetry }: { message: string | null; onRetry: () => v
   );
 }
 
+/** The first message of `schema` for `value`, or null when it passes (the contract's own field rules). */
+function problemOf(schema: v.GenericSchema, value: string): string | null {
+  const parsed = v.safeParse(schema, value);
+  return parsed.success ? null : (parsed.issues[0]?.message ?? null);
+}
+
+type Field = keyof DecisionFieldErrors;
+
+/**
+ * The confirmation of a decision: what it does, the Jira ticket code, and for a rejection the
+ * reason. Fields are checked with the contract's schemas before anything is sent; the server's
+ * refusals show at their fields (or above them), and the first field in error takes the focus.
+ */
+function DecisionForm({
+  details,
+  decision,
+  busy,
+  refusal,
+  onConfirm,
+  onCancel,
+}: {
+  details: AccessRequestDetails;
+  decision: Decision;
+  busy: boolean;
+  refusal: RequestContext['refusal'];
+  onConfirm: (ticketCode: string, reason: string) => void;
+  onCancel: () => void;
+}) {
+  const d = t.decision;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const fields = { ticketCode: useRef<HTMLInputElement>(null), reason: useRef<HTMLTextAreaElement>(null) };
+  const [ticketCode, setTicketCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<DecisionFieldErrors>({});
+  // Server errors stay at their field until it is edited.
+  const [edited, setEdited] = useState<Record<Field, boolean>>({ ticketCode: false, reason: false });
+  const rejecting = decision === 'reject';
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    setEdited({ ticketCode: false, reason: false });
+    const first = (['ticketCode', 'reason'] as const).find((f) => refusal?.fieldErrors[f]);
+    if (first) fields[first].current?.focus();
+    // `fields` holds refs: stable for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
+
+  const errorOf = (field: Field) =>
+    local[field] ?? (edited[field] ? null : (refusal?.fieldErrors[field] ?? null));
+  const general = refusal && !refusal.fieldErrors.ticketCode && !refusal.fieldErrors.reason ? refusal : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: DecisionFieldErrors = {};
+    const ticketProblem = problemOf(decisionTicketCode, ticketCode);
+    if (ticketProblem) problems.ticketCode = ticketProblem;
+    const reasonProblem = rejecting ? problemOf(decisionReason, reason) : null;
+    if (reasonProblem) problems.reason = reasonProblem;
+    setLocal(problems);
+    const first = (['ticketCode', 'reason'] as const).find((f) => problems[f]);
+    if (first) {
+      fields[first].current?.focus();
+      return;
+    }
+    onConfirm(ticketCode, rejecting ? reason : '');
+  };
+
+  const target = d.target(details.app.name, details.facility?.name ?? null);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <Stack gap="sm">
+          <Title order={3} id={headingId} ref={heading} tabIndex={-1}>
+            {rejecting ? d.rejectHeading(details.code) : d.approveHeading(details.code)}
+          </Title>
+          <Text>
+            {rejecting
+              ? d.rejectSummary(requesterOf(details), target)
+              : d.approveSummary(requesterOf(details), target)}
+          </Text>
+          {general && (
+            <Alert color="red" role="alert" title={d.refusedTitle}>
+              {general.message}
+            </Alert>
+          )}
+          <TextInput
+            ref={fields.ticketCode}
+            label={d.ticketLabel}
+            description={d.ticketHint}
+            placeholder={d.ticketPlaceholder}
+            required
+            maxLength={50}
+            readOnly={busy}
+            value={ticketCode}
+            onChange={(event) => {
+              setTicketCode(event.currentTarget.value);
+              setLocal((errors) => ({ ...errors, ticketCode: undefined }));
+              setEdited((e) => ({ ...e, ticketCode: true }));
+            }}
+            error={errorOf('ticketCode')}
+            errorProps={fieldErrorProps}
+          />
+          {rejecting && (
+            <Textarea
+              ref={fields.reason}
+              label={d.reasonLabel}
+              description={d.reasonHint}
+              required
+              rows={4}
+              maxLength={DECISION_REASON_MAX}
+              readOnly={busy}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setLocal((errors) => ({ ...errors, reason: undefined }));
+                setEdited((e) => ({ ...e, reason: true }));
+              }}
+              error={errorOf('reason')}
+              errorProps={fieldErrorProps}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              {d.cancel}
+            </Button>
+            <Button type="submit" color={rejecting ? 'red.9' : APPROVE_COLOUR} loading={busy}>
+              {rejecting ? d.confirmReject : d.confirmApprove}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** What the last decision did; it takes the focus when it appears, so it is read out. */
+function Outcome({ outcome, code }: { outcome: DecisionOutcome; code: string }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), [outcome]);
+  if (outcome.type === 'alreadyDecided') {
+    return (
+      <Alert ref={notice} tabIndex={-1} color="orange" role="alert" title={t.decision.alreadyDecidedTitle}>
+        {outcome.message}
+      </Alert>
+    );
+  }
+  return (
+    <Alert ref={notice} tabIndex={-1} color={outcome.status === 'REJECTED' ? 'red' : 'green'} role="status">
+      {outcome.status === 'REJECTED' ? t.decision.rejected(code) : t.decision.approved(code)}
+    </Alert>
+  );
+}
+
+function DecisionActions({
+  onDecide,
+  takeFocus,
+}: {
+  onDecide: (decision: Decision) => void;
+  takeFocus: boolean;
+}) {
+  const approve = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeFocus) approve.current?.focus();
+  }, [takeFocus]);
+  return (
+    <Group component="section" aria-label={t.decision.actionsLabel} gap="sm">
+      <Button ref={approve} color={APPROVE_COLOUR} onClick={() => onDecide('approve')}>
+        {t.decision.approve}
+      </Button>
+      <Button color="red.9" variant="outline" onClick={() => onDecide('reject')}>
+        {t.decision.reject}
+      </Button>
+    </Group>
+  );
+}
+
 const Loading = () => (
   <Group>
     <Loader size="sm" aria-label={t.loading} />
@@ -101,13 +310,29 @@ export function ResolveRequest({ appCode, code }: { appCode: string; code: strin
 
 /** /access-requests/{id}[/history|/api-calls]. */
 export function RequestDetail({ id, tab }: { id: string; tab: RequestTab }) {
+  // Whether the user may decide is the machine's input: wait for the user (the route guard has
+  // normally loaded it already).
+  const { currentUser } = useSession();
+  if (!currentUser) return <Loading />;
+  return <RequestDetailOf id={id} tab={tab} mayDecide={currentUser.isAdmin} />;
+}
+
+function RequestDetailOf({ id, tab, mayDecide }: { id: string; tab: RequestTab; mayDecide: boolean }) {
   const [, send, actorRef] = useFlowActor(requestMachine, {
-    input: { id } satisfies RequestInput,
+    input: { id, mayDecide } satisfies RequestInput,
     actors: requestActors,
   });
   const view = useSelector(actorRef, selectView);
   const details = useSelector(actorRef, selectDetails);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
+  const canDecide = useSelector(actorRef, selectCanDecide);
+  const decision = useSelector(actorRef, selectDecision);
+  const deciding = useSelector(actorRef, selectDeciding);
+  const refusal = useSelector(actorRef, selectRefusal);
+  const outcome = useSelector(actorRef, selectOutcome);
+  const decisions = useSelector(actorRef, selectDecisions);
+  // After Cancel the focus goes back to the actions (the confirmation it was in is gone).
+  const [cancelled, setCancelled] = useState(false);
 
   useEffect(() => {
     if (details) document.title = `${t.requestHeading(details.code)} | ${t.heading}`;
@@ -125,6 +350,30 @@ export function RequestDetail({ id, tab }: { id: string; tab: RequestTab }) {
       ) : (
         <>
           <Title order={2}>{t.requestHeading(details.code)}</Title>
+          {outcome && <Outcome outcome={outcome} code={details.code} />}
+          {canDecide && (
+            <DecisionActions
+              takeFocus={cancelled}
+              onDecide={(chosen) => {
+                setCancelled(false);
+                send({ type: chosen === 'approve' ? 'user.approve' : 'user.reject' });
+              }}
+            />
+          )}
+          {decision && (
+            <DecisionForm
+              key={decision}
+              details={details}
+              decision={decision}
+              busy={deciding}
+              refusal={refusal}
+              onConfirm={(ticketCode, reason) => send({ type: 'user.confirm', ticketCode, reason })}
+              onCancel={() => {
+                setCancelled(true);
+                send({ type: 'user.cancel' });
+              }}
+            />
+          )}
           {/* The tabs are addresses (section 2.7's child routes): links, the current one marked. */}
           <Group component="nav" aria-label={t.tabsLabel} gap="xs">
             {TABS.map(([value, label]) => (
@@ -144,7 +393,12 @@ export function RequestDetail({ id, tab }: { id: string; tab: RequestTab }) {
             {tab === 'organisations' ? (
               <Organisations details={details} />
             ) : (
-              <HistoryTab key={tab} id={id} kind={tab === 'history' ? 'history' : 'apiCalls'} />
+              // Keyed by the decisions seen: a decision loads the history (and api calls) again.
+              <HistoryTab
+                key={`${tab}:${decisions}`}
+                id={id}
+                kind={tab === 'history' ? 'history' : 'apiCalls'}
+              />
             )}
           </section>
         </>

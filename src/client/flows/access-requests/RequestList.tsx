@@ -18,6 +18,7 @@ import { useFlowActor } from '../shared/use-flow-actor';
 import { requestListActors } from './access-requests.actors';
 import { accessRequestsTexts as t } from './access-requests.texts';
 import { Pager } from './Pager';
+import { StatusBadge } from './StatusBadge';
 
 export function RequestList() {
   const [, send, actorRef] = useFlowActor(requestListMachine, { input: {}, actors: requestListActors });
@@ -98,7 +99,9 @@ export function RequestList() {
                           ? `${row.requester.name} (${row.requester.username})`
                           : row.requester.username}
                       </Table.Td>
-                      <Table.Td>{t.status[row.status] ?? row.status}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={row.status} />
+                      </Table.Td>
                       <Table.Td>{formatDateTime(row.createdDate)}</Table.Td>
                     </Table.Tr>
                   ))}

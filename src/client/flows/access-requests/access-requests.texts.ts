@@ -24,7 +24,7 @@ export const accessRequestsTexts = {
     status: 'Status',
     created: 'Created',
   },
-  status: { PENDING: 'Pending', APPROVED: 'Approved' } as Record<string, string>,
+  status: { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' } as Record<string, string>,
   noFacility: '—',
   backToList: 'All access requests',
   requestHeading: (code: string) => `Access request ${code}`,
@@ -53,4 +53,29 @@ export const accessRequestsTexts = {
   noApiCalls: 'The request has made no outbound calls.',
   historyLoadFailed: 'The history could not be loaded.',
   viaApp: (name: string) => `via ${name}`,
+  /** An admin's decision on a pending request (not shown in the spec: worded here). */
+  decision: {
+    actionsLabel: 'Decide this access request',
+    approve: 'Approve',
+    reject: 'Reject',
+    approveHeading: (code: string) => `Approve access request ${code}?`,
+    rejectHeading: (code: string) => `Reject access request ${code}?`,
+    approveSummary: (requester: string, target: string) =>
+      `${requester} will be given access to ${target} and told by email.`,
+    rejectSummary: (requester: string, target: string) =>
+      `${requester} will not be given access to ${target} and will be emailed the reason.`,
+    ticketLabel: 'Jira ticket code',
+    ticketPlaceholder: 'SUP-999999',
+    ticketHint: 'The ticket this decision is recorded for.',
+    reasonLabel: 'Reason',
+    reasonHint: 'Sent to the requester and kept in the history. At most 500 characters.',
+    confirmApprove: 'Confirm approval',
+    confirmReject: 'Confirm rejection',
+    cancel: 'Cancel',
+    refusedTitle: 'The decision was not saved',
+    approved: (code: string) => `Access request ${code} approved: the access has been granted.`,
+    rejected: (code: string) => `Access request ${code} rejected: the requester has been told the reason.`,
+    alreadyDecidedTitle: 'This access request was not changed',
+    target: (app: string, facility: string | null) => (facility ? `${app} at ${facility}` : app),
+  },
 } as const;

@@ -36,10 +36,12 @@ export async function recordAccessRequestEvent(
     .execute();
 }
 
+export type AccessRequestStatusValue = 'PENDING' | 'APPROVED' | 'REJECTED';
+
 export interface AccessRequestRow {
   id: string;
   code: string;
-  status: 'PENDING' | 'APPROVED';
+  status: AccessRequestStatusValue;
   created_at: Date;
   app_code: string;
   app_name: string;
@@ -197,4 +199,91 @@ export async function accessRequestHistory(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, totalElements: Number(total.total) };
+}
+
+/** What a decision needs of a request, read under a row lock so two admins cannot both decide it. */
+export interface LockedAccessRequest {
+  id: string;
+  code: string;
+  status: AccessRequestStatusValue;
+  app_code: string;
+  app_name: string;
+  facility_id: string | null;
+  facility_name: string | null;
+  requester_identity_id: string;
+  requester_email: string | null;
+  requester_name: string | null;
+}
+
+export async function lockAccessRequest(
+  trx: Kysely<Database>,
+  id: string,
+): Promise<LockedAccessRequest | undefined> {
+  return trx
+    .selectFrom('access_requests as r')
+    .innerJoin('apps as a', 'a.code', 'r.app_code')
+    .innerJoin('identities as i', 'i.id', 'r.requester_identity_id')
+    .leftJoin('facilities as f', 'f.id', 'r.facility_id')
+    .select([
+      'r.id',
+      'r.code',
+      'r.status',
+      'r.app_code',
+      'a.name as app_name',
+      'r.facility_id',
+      'f.name as facility_name',
+      'r.requester_identity_id',
+      'i.email as requester_email',
+      'i.name as requester_name',
+    ])
+    .where('r.id', '=', id)
+    .forUpdate('r')
+    .executeTakeFirst();
+}
+
+/** Moves a PENDING request to its decision; false when it was no longer pending. */
+export async function setAccessRequestDecision(
+  trx: Kysely<Database>,
+  id: string,
+  status: 'APPROVED' | 'REJECTED',
+  decidedAt: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('access_requests')
+    .set({ status, decided_at: decidedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Grants the identity the app (at the facility): what approving a request does, at once for apps
+ * that approve immediately and on an admin's decision for the manual workflow. A grant the
+ * identity holds already (given meanwhile by an invitation) is kept as it is.
+ */
+export async function grantAccess(
+  trx: Kysely<Database>,
+  grant: { id: string; identityId: string; appCode: string; facilityId: string | null; now: Date },
+): Promise<void> {
+  const held = await trx
+    .selectFrom('access_grants')
+    .select('id')
+    .where('identity_id', '=', grant.identityId)
+    .where('app_code', '=', grant.appCode)
+    .where((eb) =>
+      grant.facilityId ? eb('facility_id', '=', grant.facilityId) : eb('facility_id', 'is', null),
+    )
+    .executeTakeFirst();
+  if (held) return;
+  await trx
+    .insertInto('access_grants')
+    .values({
+      id: grant.id,
+      identity_id: grant.identityId,
+      app_code: grant.appCode,
+      facility_id: grant.facilityId,
+      created_at: grant.now,
+    })
+    .execute();
 }

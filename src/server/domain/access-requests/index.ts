@@ -2,10 +2,17 @@
 // access-request handling decides: IMMEDIATE approves it and creates the grant in the same
 // transaction; MANUAL leaves it PENDING for the manual workflow. Every step is written to the
 // request's own history, and the outbound notification email is recorded there as an API call.
+// An admin decides a PENDING request (decide()): approved, with the same grant, or rejected with a
+// reason, each for a Jira ticket; the decision, its grant and its history land in one transaction.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
 import { randomInt, randomUuid, type Random } from '../../adapters/random';
+import {
+  ACCESS_REQUEST_DECISIONS,
+  type AccessRequestDecision,
+  type DecidedAccessRequest,
+} from '../../../contract/access-requests';
 import type {
   AccessRequestDetails,
   AccessRequestStatus,
@@ -19,18 +26,25 @@ import {
   accessRequestHistory,
   accessRequestIdOf,
   findAccessRequest,
+  grantAccess,
   listAccessRequests,
+  lockAccessRequest,
   recordAccessRequestEvent,
+  setAccessRequestDecision,
   type AccessRequestEventRow,
   type AccessRequestRow,
 } from '../../db/repositories/access-requests';
 import type { Database, IdentityEventVariant } from '../../db/schema';
+import { noteChange } from '../../observability/context';
 import { refuse } from '../errors';
+import { TICKET_FORMAT_MESSAGE } from '../profile/messages';
+import { TICKET_URL_PROPERTY } from '../profile/service';
 
 /** Event codes of an access request's history, with the text and variant the history shows. */
 export const ACCESS_REQUEST_EVENT_TYPES = {
   REQUESTED: { text: 'Access requested', variant: 'info' },
   APPROVED: { text: 'Approved', variant: 'success' },
+  REJECTED: { text: 'Rejected', variant: 'danger' },
   ACCESS_GRANTED: { text: 'Access granted', variant: 'success' },
   AWAITING_MANUAL_WORKFLOW: { text: 'Awaiting manual workflow', variant: 'warning' },
   NOTE_ADDED: { text: 'Note added', variant: 'info' },
@@ -47,6 +61,22 @@ export const FACILITY_REQUIRED_MESSAGE = 'Select a facility of this app.';
 export const FACILITY_NOT_ALLOWED_MESSAGE = 'This app does not take a facility.';
 export const UNKNOWN_FACILITY_MESSAGE = 'This app has no such facility.';
 export const ALREADY_GRANTED_MESSAGE = 'You already have access to this app.';
+/** 409 for a decision on a request that is not PENDING (nothing is changed). */
+export const alreadyDecidedMessage = (status: 'APPROVED' | 'REJECTED') =>
+  `This access request has already been ${status === 'APPROVED' ? 'approved' : 'rejected'}; only a pending request can be decided.`;
+
+/**
+ * A Jira issue key: project key, dash, number (SUP-999999). The rule of the identity page's
+ * 'sign out of all devices' ticket (domain/profile/service.ts, which does not export its pattern).
+ */
+const TICKET_PATTERN = /^[A-Z][A-Z0-9_]{0,19}-[1-9]\d{0,9}$/;
+
+/** Reads a server property (the Jira browse URL a ticket code is appended to). */
+export interface PropertyReader {
+  property(
+    name: string,
+  ): Promise<{ name: string; value: string | null } | { isSmsGatewayAvailable: boolean }>;
+}
 
 // Codes leave out look-alike characters (0/O, 1/I) because people read them out to support.
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -57,7 +87,14 @@ export interface AccessRequestDeps {
   clock: Clock;
   random: Random;
   mail: MailSender;
+  reference: PropertyReader;
 }
+
+/** What a notification email tells the requester. */
+type Notification =
+  | { kind: 'filed'; status: AccessRequestStatus }
+  | { kind: 'decided'; status: 'APPROVED' }
+  | { kind: 'decided'; status: 'REJECTED'; reason: string };
 
 export class AccessRequestService {
   constructor(private readonly deps: AccessRequestDeps) {}
@@ -164,16 +201,13 @@ export class AccessRequestService {
         description: `Requested access to ${target}.`,
       });
       if (immediate) {
-        await trx
-          .insertInto('access_grants')
-          .values({
-            id: randomUuid(random),
-            identity_id: identityId,
-            app_code: app.code,
-            facility_id: facility?.id ?? null,
-            created_at: now,
-          })
-          .execute();
+        await grantAccess(trx, {
+          id: randomUuid(random),
+          identityId,
+          appCode: app.code,
+          facilityId: facility?.id ?? null,
+          now,
+        });
         await recordAccessRequestEvent(trx, {
           accessRequestId: id,
           eventDate: now,
@@ -199,7 +233,15 @@ export class AccessRequestService {
       }
       return {
         result: { id, code, status },
-        notify: requester.email ? { to: requester.email, name: requester.name, target, code, status } : null,
+        notify: requester.email
+          ? {
+              to: requester.email,
+              name: requester.name,
+              target,
+              code,
+              notification: { kind: 'filed', status } satisfies Notification,
+            }
+          : null,
       };
     });
 
@@ -222,13 +264,18 @@ export class AccessRequestService {
 
   private async notify(
     accessRequestId: string,
-    n: { to: string; name: string; target: string; code: string; status: AccessRequestStatus },
+    n: { to: string; name: string | null; target: string; code: string; notification: Notification },
   ): Promise<void> {
     const subject = `Access request ${n.code}`;
+    const hello = `Hello ${n.name ?? 'there'},\n\n`;
+    const approved = `Your access request ${n.code} for ${n.target} has been approved. You can open it from your applications page.`;
     const text =
-      n.status === 'APPROVED'
-        ? `Hello ${n.name},\n\nYour access request ${n.code} for ${n.target} has been approved. You can open it from your applications page.`
-        : `Hello ${n.name},\n\nWe have received your access request ${n.code} for ${n.target}. It is being reviewed; we will let you know the outcome.`;
+      hello +
+      (n.notification.status === 'APPROVED'
+        ? approved
+        : n.notification.status === 'REJECTED'
+          ? `Your access request ${n.code} for ${n.target} has been rejected.\n\nReason: ${n.notification.reason}\n\nIf you still need access, contact the support desk and quote ${n.code}.`
+          : `We have received your access request ${n.code} for ${n.target}. It is being reviewed; we will let you know the outcome.`);
     let failure: string | null = null;
     try {
       await this.deps.mail.send({ to: n.to, subject, text });
@@ -244,6 +291,119 @@ export class AccessRequestService {
       isApiCall: true,
       description: failure ? `Email to ${n.to}: ${subject}\n${failure}` : `Email to ${n.to}: ${subject}`,
     });
+  }
+
+  /**
+   * An admin approves or rejects a PENDING request for a Jira ticket. In one transaction: the
+   * status and decision date, on approval the grant (as immediate handling grants it), and the
+   * history entry naming the admin with the ticket (and, for a rejection, the reason); the audit
+   * line follows once it committed. The requester's email goes out after the commit, like the
+   * filing notice, and is recorded as the request's outbound call. Refusals change nothing:
+   * 404 no such request; 422 a ticket code that is not a Jira key; 409 already decided.
+   */
+  async decide(input: {
+    id: string;
+    adminIdentityId: string;
+    decision: AccessRequestDecision;
+    ticketCode: string;
+    reason?: string;
+  }): Promise<DecidedAccessRequest> {
+    const { db, clock, random } = this.deps;
+    if (!UUID.test(input.id)) throw refuse.notFound();
+    const ticketCode = input.ticketCode.trim();
+    if (!TICKET_PATTERN.test(ticketCode)) {
+      throw refuse.unprocessable(TICKET_FORMAT_MESSAGE, [
+        { fieldName: 'ticketCode', message: TICKET_FORMAT_MESSAGE },
+      ]);
+    }
+    const reason = input.reason?.trim() ?? '';
+    const property = await this.deps.reference.property(TICKET_URL_PROPERTY);
+    const browseUrl = 'value' in property ? property.value : null;
+    // Without a configured Jira URL the code is kept in the description rather than as a link.
+    const ticket = browseUrl ? { code: ticketCode, url: browseUrl + ticketCode } : null;
+    const status = ACCESS_REQUEST_DECISIONS[input.decision];
+    const now = clock.now();
+
+    const decided = await db.transaction().execute(async (trx) => {
+      const request = await lockAccessRequest(trx, input.id);
+      if (!request) throw refuse.notFound();
+      if (request.status !== 'PENDING') throw refuse.conflict(alreadyDecidedMessage(request.status));
+      if (!(await setAccessRequestDecision(trx, request.id, status, now))) {
+        throw refuse.conflict(alreadyDecidedMessage(status));
+      }
+      const target = request.facility_name
+        ? `${request.app_name} at ${request.facility_name}`
+        : request.app_name;
+      const ticketNote = ticket ? '' : `\nTicket ${ticketCode}.`;
+      if (status === 'APPROVED') {
+        await grantAccess(trx, {
+          id: randomUuid(random),
+          identityId: request.requester_identity_id,
+          appCode: request.app_code,
+          facilityId: request.facility_id,
+          now,
+        });
+        await recordAccessRequestEvent(trx, {
+          accessRequestId: request.id,
+          eventDate: now,
+          actorIdentityId: input.adminIdentityId,
+          type: 'APPROVED',
+          variant: ACCESS_REQUEST_EVENT_TYPES.APPROVED.variant,
+          description: `Approved through the manual workflow.${ticketNote}`,
+          ticket,
+        });
+        await recordAccessRequestEvent(trx, {
+          accessRequestId: request.id,
+          eventDate: now,
+          type: 'ACCESS_GRANTED',
+          variant: ACCESS_REQUEST_EVENT_TYPES.ACCESS_GRANTED.variant,
+          description: `Access to ${target} granted.`,
+        });
+      } else {
+        await recordAccessRequestEvent(trx, {
+          accessRequestId: request.id,
+          eventDate: now,
+          actorIdentityId: input.adminIdentityId,
+          type: 'REJECTED',
+          variant: ACCESS_REQUEST_EVENT_TYPES.REJECTED.variant,
+          description: `Reason: ${reason}${ticketNote}`,
+          ticket,
+        });
+      }
+      noteChange({
+        event: status === 'APPROVED' ? 'ACCESS_REQUEST_APPROVED' : 'ACCESS_REQUEST_REJECTED',
+        fields: {
+          identityId: request.requester_identity_id,
+          actorIdentityId: input.adminIdentityId,
+          accessRequestId: request.id,
+          accessRequestCode: request.code,
+          appCode: request.app_code,
+          ticketCode,
+        },
+        committed: async (read) =>
+          (await read
+            .selectFrom('access_requests')
+            .select('id')
+            .where('id', '=', request.id)
+            .where('status', '=', status)
+            .executeTakeFirst()) !== undefined,
+      });
+      return { request, target };
+    });
+
+    const { request, target } = decided;
+    if (request.requester_email) {
+      await this.notify(request.id, {
+        to: request.requester_email,
+        name: request.requester_name,
+        target,
+        code: request.code,
+        notification:
+          status === 'APPROVED' ? { kind: 'decided', status } : { kind: 'decided', status, reason },
+      });
+    }
+    const details = await this.details(request.id);
+    return { ...details, status, decidedDate: now.toISOString() };
   }
 
   async list(pageNumber: number, query: string) {

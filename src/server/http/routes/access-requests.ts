@@ -1,6 +1,8 @@
 // Access-request calls (contract/admin.ts): any signed-in user files a request for an app they
-// lack; admins and holders of VIEW_ACCESS_REQUESTS read the list, ids and histories (403 others).
+// lack; admins and holders of VIEW_ACCESS_REQUESTS read the list, ids and histories (403 others);
+// only admins decide a pending request (contract/access-requests.ts; 403 for viewers too).
 import type { FastifyInstance } from 'fastify';
+import { accessRequestDecisionCalls } from '../../../contract/access-requests';
 import { adminCalls as calls } from '../../../contract/admin';
 import { findIdentityWithRoles } from '../../db/repositories/identities';
 import { AccessRequestService } from '../../domain/access-requests';
@@ -10,8 +12,8 @@ import { registerCall } from '../route';
 export const VIEW_ACCESS_REQUESTS = 'VIEW_ACCESS_REQUESTS';
 
 export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, random, factors } = app.services;
-  const service = new AccessRequestService({ db, clock, random, mail: factors.mail });
+  const { db, clock, random, factors, reference } = app.services;
+  const service = new AccessRequestService({ db, clock, random, mail: factors.mail, reference });
 
   const requireViewer = async (identityId: string) => {
     const found = await findIdentityWithRoles(db, identityId);
@@ -19,6 +21,44 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
       throw refuse.forbidden();
     }
   };
+
+  const requireAdmin = async (identityId: string) => {
+    const found = await findIdentityWithRoles(db, identityId);
+    if (!found?.identity.is_admin) throw refuse.forbidden();
+  };
+
+  registerCall(
+    app,
+    accessRequestDecisionCalls.approveAccessRequest,
+    { access: 'authenticated', rateLimitPerMinute: 60 },
+    async (ctx) => {
+      const adminIdentityId = ctx.identityId();
+      await requireAdmin(adminIdentityId);
+      return service.decide({
+        id: ctx.params.id,
+        adminIdentityId,
+        decision: 'approve',
+        ticketCode: ctx.body.ticketCode,
+      });
+    },
+  );
+
+  registerCall(
+    app,
+    accessRequestDecisionCalls.rejectAccessRequest,
+    { access: 'authenticated', rateLimitPerMinute: 60 },
+    async (ctx) => {
+      const adminIdentityId = ctx.identityId();
+      await requireAdmin(adminIdentityId);
+      return service.decide({
+        id: ctx.params.id,
+        adminIdentityId,
+        decision: 'reject',
+        ticketCode: ctx.body.ticketCode,
+        reason: ctx.body.reason,
+      });
+    },
+  );
 
   registerCall(app, calls.requestAccess, { access: 'authenticated', rateLimitPerMinute: 30 }, async (ctx) =>
     service.request(ctx.identityId(), ctx.body.appCode, ctx.body.facilityCode),
