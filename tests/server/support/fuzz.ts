@@ -621,6 +621,9 @@ const ADMIN_CALLS = new Set([
   'getAccessRequestHistory',
   'getAccessRequest',
   'getAccessRequestApiCalls',
+  // Deciding a pending request is for admins alone.
+  'approveAccessRequest',
+  'rejectAccessRequest',
 ]);
 
 export function callerKindOf(call: Call): CallerKind {

@@ -38,7 +38,7 @@ import type { Database, IdentityEventVariant } from '../../db/schema';
 import { noteChange } from '../../observability/context';
 import { refuse } from '../errors';
 import { TICKET_FORMAT_MESSAGE } from '../profile/messages';
-import { TICKET_URL_PROPERTY } from '../profile/service';
+import { TICKET_PATTERN, TICKET_URL_PROPERTY } from '../profile/service';
 
 /** Event codes of an access request's history, with the text and variant the history shows. */
 export const ACCESS_REQUEST_EVENT_TYPES = {
@@ -64,12 +64,6 @@ export const ALREADY_GRANTED_MESSAGE = 'You already have access to this app.';
 /** 409 for a decision on a request that is not PENDING (nothing is changed). */
 export const alreadyDecidedMessage = (status: 'APPROVED' | 'REJECTED') =>
   `This access request has already been ${status === 'APPROVED' ? 'approved' : 'rejected'}; only a pending request can be decided.`;
-
-/**
- * A Jira issue key: project key, dash, number (SUP-999999). The rule of the identity page's
- * 'sign out of all devices' ticket (domain/profile/service.ts, which does not export its pattern).
- */
-const TICKET_PATTERN = /^[A-Z][A-Z0-9_]{0,19}-[1-9]\d{0,9}$/;
 
 /** Reads a server property (the Jira browse URL a ticket code is appended to). */
 export interface PropertyReader {

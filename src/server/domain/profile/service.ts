@@ -67,7 +67,7 @@ export const SMS_PURPOSE = 'profile-change-mobile:sms';
 /** Server property: the Jira browse URL a ticket code is appended to (e.g. https://jira/browse/). */
 export const TICKET_URL_PROPERTY = 'jira-browse-url';
 /** A Jira issue key: project key, dash, number (SUP-999999). */
-const TICKET_PATTERN = /^[A-Z][A-Z0-9_]{0,19}-[1-9]\d{0,9}$/;
+export const TICKET_PATTERN = /^[A-Z][A-Z0-9_]{0,19}-[1-9]\d{0,9}$/;
 /** Digits, spaces, brackets, dots and dashes, with an optional leading +. */
 const PHONE_PATTERN = /^\+?[\d\s().-]*\d[\d\s().-]*$/;
 /** Trusted device ids are uuids: anything else names no device (and must not reach a uuid column). */
