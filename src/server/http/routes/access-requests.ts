@@ -27,38 +27,19 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
     if (!found?.identity.is_admin) throw refuse.forbidden();
   };
 
-  registerCall(
-    app,
-    accessRequestDecisionCalls.approveAccessRequest,
-    { access: 'authenticated', rateLimitPerMinute: 60 },
-    async (ctx) => {
+  // Approve and reject: admins only (viewers and READ_ONLY holders just look).
+  const decisions = [
+    [accessRequestDecisionCalls.approveAccessRequest, 'approve'],
+    [accessRequestDecisionCalls.rejectAccessRequest, 'reject'],
+  ] as const;
+  for (const [call, decision] of decisions) {
+    registerCall(app, call, { access: 'authenticated', rateLimitPerMinute: 60 }, async (ctx) => {
       const adminIdentityId = ctx.identityId();
       await requireAdmin(adminIdentityId);
-      return service.decide({
-        id: ctx.params.id,
-        adminIdentityId,
-        decision: 'approve',
-        ticketCode: ctx.body.ticketCode,
-      });
-    },
-  );
-
-  registerCall(
-    app,
-    accessRequestDecisionCalls.rejectAccessRequest,
-    { access: 'authenticated', rateLimitPerMinute: 60 },
-    async (ctx) => {
-      const adminIdentityId = ctx.identityId();
-      await requireAdmin(adminIdentityId);
-      return service.decide({
-        id: ctx.params.id,
-        adminIdentityId,
-        decision: 'reject',
-        ticketCode: ctx.body.ticketCode,
-        reason: ctx.body.reason,
-      });
-    },
-  );
+      const body: { ticketCode: string; reason?: string } = ctx.body;
+      return service.decide({ id: ctx.params.id, adminIdentityId, decision, ...body });
+    });
+  }
 
   registerCall(app, calls.requestAccess, { access: 'authenticated', rateLimitPerMinute: 30 }, async (ctx) =>
     service.request(ctx.identityId(), ctx.body.appCode, ctx.body.facilityCode),
