@@ -92,8 +92,11 @@ export const AdminApp = v.object({
 });
 export type AdminApp = v.InferOutput<typeof AdminApp>;
 
-/** Not shown: where an invitation stands (an ended one is EXPIRED, whether by time or by an admin). */
-export const INVITATION_STATUSES = ['OPEN', 'USED', 'EXPIRED'] as const;
+/**
+ * Not shown: where an invitation stands. EXPIRED ran out of time; REVOKED was withdrawn by an admin
+ * before it was used or ran out. Either way its code registers no one.
+ */
+export const INVITATION_STATUSES = ['OPEN', 'USED', 'EXPIRED', 'REVOKED'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** Not shown: a row of the admin's invitation list. */
@@ -109,6 +112,10 @@ export const InvitationSummary = v.object({
   createdDate: isoDateTime,
   expiresDate: isoDateTime,
   usedDate: v.nullable(isoDateTime),
+  /** When an admin revoked it (REVOKED), else null. */
+  revokedAt: v.nullable(isoDateTime),
+  /** The revoking admin's username; null when not revoked, or when that identity is gone. */
+  revokedBy: v.nullable(v.string()),
 });
 export type InvitationSummary = v.InferOutput<typeof InvitationSummary>;
 
@@ -226,7 +233,8 @@ export const adminCalls = {
     body: CreateInvitationBody,
     response: InvitationSummary,
   }),
-  // Not shown: revoking ends the invitation now; its code no longer registers anyone.
+  // Not shown: an admin revokes an OPEN invitation (REVOKED, naming the admin); its code no longer
+  // registers anyone. A used, expired or revoked one is refused (409) and left as it was.
   revokeInvitation: defineCall({
     id: 'revokeInvitation',
     method: 'POST',

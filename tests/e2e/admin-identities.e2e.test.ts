@@ -89,7 +89,10 @@ describe('admin identity screens', () => {
     // The history: admin1 (a link for READ_ONLY holders) with the ticket, newest first.
     const first = page.getByTestId('history-item').first();
     await expect.poll(() => first.textContent()).toContain('Signed out of all devices');
-    expect(await first.textContent()).toContain(TICKET);
+    // The demo data's Jira browse URL makes the ticket a link.
+    expect(await first.getByRole('link', { name: TICKET }).getAttribute('href')).toBe(
+      `https://jira.example.com/browse/${TICKET}`,
+    );
     await expectNoAxeViolations(page, 'the identity page after the sign-out');
 
     // C10001's browser was signed out with everything else.

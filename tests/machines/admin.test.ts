@@ -10,7 +10,14 @@ import { invitationsMachine, REVOKE_FAILED } from '../../machines/admin/invitati
 import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
 import type { InvitationListQuery } from '../../machines/admin/invitations/invitations.types';
 import type { AdminApp, CreateInvitationBody, InvitationSummary } from '../../src/contract/admin';
-import { ADMIN_APPS, CREATED, INVITATION_FORM, invitation, invitationPage } from '../model/admin.model';
+import {
+  ADMIN_APPS,
+  CREATED,
+  INVITATION_FORM,
+  invitation,
+  invitationPage,
+  REVOKED_AT,
+} from '../model/admin.model';
 
 type Answer<T> = T | Error;
 const answer = async <T>(next: Answer<T> | undefined, what: string): Promise<T> => {
@@ -47,21 +54,35 @@ describe('admin invitation list machine', () => {
 
   it('revokes only an open invitation, then reloads the page with its notice', async () => {
     const used = invitation(3);
+    const revoked = invitation(5);
+    const expired = invitation(7);
     const open = invitation(1);
+    expect([used.status, revoked.status, expired.status, open.status]).toEqual([
+      'USED',
+      'REVOKED',
+      'EXPIRED',
+      'OPEN',
+    ]);
     const { actor, calls } = start({
       pages: [invitationPage(0, ''), invitationPage(0, '')],
-      revokes: [{ ...open, status: 'EXPIRED' }],
+      revokes: [{ ...open, status: 'REVOKED', revokedAt: REVOKED_AT, revokedBy: 'admin1' }],
     });
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'user.revoke', id: used.id });
-    expect(actor.getSnapshot().value).toBe('ready');
+    for (const ended of [used, revoked, expired]) {
+      actor.send({ type: 'user.revoke', id: ended.id });
+      expect(actor.getSnapshot().value).toBe('ready');
+    }
     actor.send({ type: 'user.revoke', id: 'not-listed' });
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'user.revoke', id: open.id });
     expect(actor.getSnapshot().value).toBe('revoking');
     await waitFor(actor, (s) => s.matches('ready') && calls.loads.length === 2);
     expect(calls.revokes).toEqual([open.id]);
-    expect(actor.getSnapshot().context.revoked).toMatchObject({ id: open.id, status: 'EXPIRED' });
+    expect(actor.getSnapshot().context.revoked).toMatchObject({
+      id: open.id,
+      status: 'REVOKED',
+      revokedBy: 'admin1',
+    });
   });
 
   it('keeps the list and says why when a revoke fails; a search or page forgets it', async () => {

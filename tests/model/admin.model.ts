@@ -9,7 +9,7 @@ import { createInvitationMachine } from '../../machines/admin/create-invitation/
 import { invitationsMachine } from '../../machines/admin/invitations/invitations.machine';
 import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
 import type { AdminApp, CreateInvitationBody, InvitationSummary } from '../../src/contract/admin';
-import { INVITATION_ENDED_MESSAGE } from '../../src/server/domain/admin/invitations';
+import { INVITATION_NOT_REVOCABLE_MESSAGES } from '../../src/server/domain/admin/invitations';
 import { UNEXPECTED_FAILURE } from '../machines/access-requests.fixtures';
 import { done, failed } from './handoff.model';
 import { coveringPaths } from './harness/paths';
@@ -23,10 +23,13 @@ export const INVITATION_PAGE_SIZE = 20;
 export const SEARCH_QUERY = 'robin';
 const totalOf = (query: string) => (query === '' ? 25 : 1);
 
-export function invitation(
-  n: number,
-  status: InvitationSummary['status'] = n % 3 === 0 ? 'USED' : 'OPEN',
-): InvitationSummary {
+/** When the fixtures' revoked invitations were revoked (by admin1, or by an admin since removed). */
+export const REVOKED_AT = new Date(Date.UTC(2026, 10, 22, 3, 15)).toISOString();
+
+const statusOf = (n: number): InvitationSummary['status'] =>
+  n % 3 === 0 ? 'USED' : n % 5 === 0 ? 'REVOKED' : n % 7 === 0 ? 'EXPIRED' : 'OPEN';
+
+export function invitation(n: number, status: InvitationSummary['status'] = statusOf(n)): InvitationSummary {
   return {
     id: `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     email: `invitee${n}@example.com`,
@@ -39,6 +42,8 @@ export function invitation(
     createdDate: new Date(Date.UTC(2026, 10, 20) - n * 3600_000).toISOString(),
     expiresDate: new Date(Date.UTC(2026, 11, 4) - n * 3600_000).toISOString(),
     usedDate: status === 'USED' ? new Date(Date.UTC(2026, 10, 21)).toISOString() : null,
+    revokedAt: status === 'REVOKED' ? REVOKED_AT : null,
+    revokedBy: status === 'REVOKED' && n % 10 !== 0 ? 'admin1' : null,
   };
 }
 
@@ -126,9 +131,20 @@ export const invitationsFixtures = {
   'xstate.error.actor.loadInvitations': () => [failed('loadInvitations', UNEXPECTED_FAILURE)],
   'xstate.done.actor.revokeInvitation': (s) => {
     const chosen = s.context.result?.data.find((i) => i.id === s.context.revokeId);
-    return chosen ? [done('revokeInvitation', { ...chosen, status: 'EXPIRED' as const })] : [];
+    return chosen
+      ? [
+          done('revokeInvitation', {
+            ...chosen,
+            status: 'REVOKED' as const,
+            revokedAt: REVOKED_AT,
+            revokedBy: 'admin1',
+          }),
+        ]
+      : [];
   },
-  'xstate.error.actor.revokeInvitation': () => [failed('revokeInvitation', INVITATION_ENDED_MESSAGE)],
+  'xstate.error.actor.revokeInvitation': () => [
+    failed('revokeInvitation', INVITATION_NOT_REVOCABLE_MESSAGES.REVOKED),
+  ],
 } satisfies Fixtures<InvitationsSnapshot>;
 
 export const createInvitationFixtures = {

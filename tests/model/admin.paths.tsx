@@ -8,6 +8,7 @@ import { appsMachine } from '../../machines/admin/apps/apps.machine';
 import { createInvitationMachine } from '../../machines/admin/create-invitation/create-invitation.machine';
 import { invitationsMachine } from '../../machines/admin/invitations/invitations.machine';
 import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
+import { formatDateTime } from '../../src/client/app/format';
 import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import AdminPage, {
   ADMIN_APPS_ROUTE,
@@ -116,6 +117,11 @@ export function defineInvitationsPaths(coverage: MachineCoverage): void {
       result.data.forEach((invitation, i) => {
         expect(rows[i]).toHaveTextContent(invitation.email);
         expect(rows[i]).toHaveTextContent(ti.status[invitation.status]!);
+        const revokedDetail = invitation.revokedAt
+          ? ti.revokedDetail(formatDateTime(invitation.revokedAt), invitation.revokedBy)
+          : null;
+        if (invitation.status === 'REVOKED') expect(rows[i]).toHaveTextContent(revokedDetail!);
+        else expect(revokedDetail).toBeNull();
         const revoke = within(rows[i]!).queryByRole('button', { name: ti.revokeLabel(invitation.email) });
         if (invitation.status === 'OPEN') expect(revoke).toBeEnabled();
         else expect(revoke).toBeNull();

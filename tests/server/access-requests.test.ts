@@ -283,11 +283,7 @@ describe.each(targets)('access requests on $name', (target) => {
     ).body;
 
   it('lets an admin approve a pending request once: the grant, the history with the ticket, the email', async () => {
-    await server.db
-      .insertInto('properties')
-      .values({ name: 'jira-browse-url', value: JIRA })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: JIRA }))
-      .execute();
+    // The ticket links to the demo data's Jira (its jira-browse-url property).
     const requester = server.client();
     expect((await requester.login('C10008')).status).toBe(200);
     const filed = await post<{ id: string; code: string; status: string }>(requester, 'access-requests', {
@@ -457,6 +453,36 @@ describe.each(targets)('access requests on $name', (target) => {
       expect(clean.body).toEqual({ message: alreadyDecidedMessage('REJECTED') });
     }
     expect(await snapshot(id)).toEqual(after);
+  });
+
+  it('keeps the ticket code in the description when no Jira browse URL is configured', async () => {
+    const property = await server.db
+      .deleteFrom('properties')
+      .where('name', '=', 'jira-browse-url')
+      .returning('value')
+      .executeTakeFirst();
+    expect(property?.value).toBe(JIRA);
+    try {
+      const requester = server.client();
+      expect((await requester.login('C10010')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+      const filed = await post<{ id: string; status: string }>(requester, 'access-requests', {
+        appCode: 'TREASURY',
+      });
+      expect(filed.body.status, JSON.stringify(filed.body)).toBe('PENDING');
+      const rejected = await post(admin, `access-requests/${filed.body.id}/reject`, {
+        ticketCode: 'SUP-9',
+        reason: 'Not needed.',
+      });
+      expect(rejected.status).toBe(200);
+      const history = await get<Paged<HistoryItem>>(admin, `access-requests/${filed.body.id}/history`);
+      expect(history.body.data[1]).toMatchObject({
+        type: { text: 'Rejected', variant: 'danger' },
+        ticket: null,
+        description: 'Reason: Not needed.\nTicket SUP-9.',
+      });
+    } finally {
+      await server.db.insertInto('properties').values({ name: 'jira-browse-url', value: JIRA }).execute();
+    }
   });
 
   it('lets each role reach only what it should (every admin and access-request call)', async () => {

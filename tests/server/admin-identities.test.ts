@@ -204,10 +204,7 @@ describe.each(targets)('admin identity screens on $name', (target) => {
   });
 
   it('signs an identity out of all devices for a ticket, recorded with the admin as actor', async () => {
-    await server.db
-      .insertInto('properties')
-      .values({ name: 'jira-browse-url', value: 'https://jira.example.com/browse/' })
-      .execute();
+    // The ticket links to the demo data's Jira (its jira-browse-url property).
     const user = await signedIn('C10003', FIREFOX_ON_LINUX, 'FORCED_ACTION');
     // C10003 must enrol a factor first: its pending sign-in is a session too, and it is ended.
     const id = ids.C10003!;

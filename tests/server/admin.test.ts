@@ -1,12 +1,13 @@
 // The admin's invitations over real HTTP: create (the invitation email with its code goes out, and
-// the code starts a registration), list and search, revoke (the code then starts nothing), and the
-// refusals that change nothing; admins only.
+// the code starts a registration), list and search, revoke (REVOKED with who and when; the code is
+// then refused as an expired one is; only an open invitation), and the refusals that change
+// nothing; admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationSummary, PageMetadata } from '../../src/contract/admin';
 import {
   FACILITY_NOT_ALLOWED_MESSAGE,
   FACILITY_REQUIRED_MESSAGE,
-  INVITATION_ENDED_MESSAGE,
+  INVITATION_NOT_REVOCABLE_MESSAGES,
   UNKNOWN_APP_MESSAGE,
 } from '../../src/server/domain/admin/invitations';
 import { PERMISSION_DENIED_MESSAGE } from '../../src/server/domain/messages';
@@ -17,13 +18,35 @@ import { targets } from './support/targets';
 
 const CAPTCHA = 'E2E42';
 type Paged<T> = { data: T[]; page: PageMetadata };
+type Line = Record<string, unknown>;
+
+/** The server's log lines (ServerDeps.logStream), for the audit line of a revoke. */
+class CapturedLog {
+  readonly raw: string[] = [];
+  write(line: string): void {
+    this.raw.push(line);
+  }
+  audit(event: string): Line[] {
+    return this.raw.map((l) => JSON.parse(l) as Line).filter((l) => l.audit === true && l.event === event);
+  }
+}
+
+/** Audit lines of committed changes are written after the response: wait for them briefly. */
+async function eventually<T>(read: () => T[], count: number): Promise<T[]> {
+  for (let i = 0; i < 100 && read().length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  return read();
+}
 
 describe.each(targets)('admin invitations on $name', (target) => {
   let server: TestServer;
   let admin: TestClient;
+  const log = new CapturedLog();
 
   beforeAll(async () => {
-    server = await startServer(target, { env: { CAPTCHA_FIXED_ANSWER: CAPTCHA } });
+    server = await startServer(target, {
+      env: { CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG_LEVEL: 'info' },
+      deps: { logStream: log },
+    });
     admin = server.client();
     expect((await admin.login('admin1')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
   });
@@ -82,29 +105,143 @@ describe.each(targets)('admin invitations on $name', (target) => {
     expect(listed.body.data[0]).toEqual(created.body);
   });
 
-  it('revokes an open invitation: its code then starts nothing, and a second revoke is refused', async () => {
+  async function invite(email: string) {
     const created = await post<InvitationSummary>(admin, 'admin/invitations', {
-      email: 'sam.revoked@example.com',
+      email,
       appCode: 'PAYROLL',
       isStaff: true,
       validityDays: 3,
     });
-    expect(created.body.status).toBe('OPEN');
-    const [mail] = await outbox(admin, '?to=sam.revoked@example.com&channel=EMAIL');
-    const revoked = await post<InvitationSummary>(admin, `admin/invitations/${created.body.id}/revoke`);
-    expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ id: created.body.id, status: 'EXPIRED' });
-    const refused = await startRegistration('sam.revoked@example.com', mail!.code!);
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: INVITATION_INVALID_MESSAGE });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ status: 'OPEN', revokedAt: null, revokedBy: null });
+    const [mail] = await outbox(admin, `?to=${email}&channel=EMAIL`);
+    return { invitation: created.body, code: mail!.code! };
+  }
 
-    const again = await post(admin, `admin/invitations/${created.body.id}/revoke`);
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ message: INVITATION_ENDED_MESSAGE });
+  const invitationRow = (id: string) =>
+    server.db
+      .selectFrom('invitations')
+      .select(['expires_at', 'used_at', 'revoked_at', 'revoked_by_identity_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('revokes an open invitation: REVOKED naming the admin and when, its code refused as an expired one is', async () => {
+    const { invitation, code } = await invite('sam.revoked@example.com');
+    // The same session started with the code before the revoke: its next step is refused too.
+    const client = server.client();
+    expect((await client.get('/captcha.jpg?1')).status).toBe(200);
+    const before = await post(client, 'anonymous/registration/start', {
+      email: 'sam.revoked@example.com',
+      inviteCode: code,
+      captchaCode: CAPTCHA,
+    });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+
+    const from = Date.now();
+    const revoked = await post<InvitationSummary>(admin, `admin/invitations/${invitation.id}/revoke`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body).toEqual({
+      ...invitation,
+      status: 'REVOKED',
+      revokedAt: expect.any(String),
+      revokedBy: 'admin1',
+    });
+    const revokedAt = Date.parse(revoked.body.revokedAt!);
+    expect(revokedAt).toBeGreaterThanOrEqual(from - 1000);
+    expect(revokedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // The invitation keeps its expiry; the admin is recorded.
+    expect(revoked.body.expiresDate).toBe(invitation.expiresDate);
+    const adminId = (
+      await server.db
+        .selectFrom('identities')
+        .select('id')
+        .where('username', '=', 'admin1')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(await invitationRow(invitation.id)).toMatchObject({
+      used_at: null,
+      revoked_by_identity_id: adminId,
+    });
+    const listed = await get<Paged<InvitationSummary>>(admin, 'admin/invitations?query=sam.revoked');
+    expect(listed.body.data).toEqual([revoked.body]);
+
+    // An expired invitation's code, for the answer a revoked one must give alike.
+    const expired = await invite('pat.expired@example.com');
+    await server.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', expired.invitation.id)
+      .execute();
+    const expiredAnswer = await startRegistration('pat.expired@example.com', expired.code);
+    expect(expiredAnswer.status).toBe(422);
+    expect(expiredAnswer.body).toEqual({ message: INVITATION_INVALID_MESSAGE });
+    const refused = await startRegistration('sam.revoked@example.com', code);
+    expect(refused.status).toBe(expiredAnswer.status);
+    expect(refused.body).toEqual(expiredAnswer.body);
+    const midway = await post(client, 'anonymous/registration/collect-details', { name: 'Sam Revoked' });
+    expect(midway.status).toBe(422);
+    expect(midway.body).toMatchObject({ message: INVITATION_INVALID_MESSAGE, reroute: '/registration' });
+    expect((await invitationRow(invitation.id)).used_at).toBeNull();
+  });
+
+  it('refuses to revoke a revoked, used or expired invitation (409) and changes nothing', async () => {
+    const revoked = (await invite('kim.twice@example.com')).invitation;
+    expect((await post(admin, `admin/invitations/${revoked.id}/revoke`)).status).toBe(200);
+    const used = (await invite('lee.used@example.com')).invitation;
+    await server.db
+      .updateTable('invitations')
+      .set({ used_at: new Date() })
+      .where('id', '=', used.id)
+      .execute();
+    const expired = (await invite('max.expired@example.com')).invitation;
+    await server.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', expired.id)
+      .execute();
+
+    const cases = [
+      [revoked, 'REVOKED'],
+      [used, 'USED'],
+      [expired, 'EXPIRED'],
+    ] as const;
+    for (const [invitation, status] of cases) {
+      const before = await invitationRow(invitation.id);
+      const listedBefore = await get<Paged<InvitationSummary>>(
+        admin,
+        `admin/invitations?query=${invitation.email}`,
+      );
+      expect(listedBefore.body.data[0]!.status).toBe(status);
+      const refused = await post(admin, `admin/invitations/${invitation.id}/revoke`);
+      expect(refused.status, status).toBe(409);
+      expect(refused.body).toEqual({ message: INVITATION_NOT_REVOCABLE_MESSAGES[status] });
+      expect(await invitationRow(invitation.id)).toEqual(before);
+      const listedAfter = await get<Paged<InvitationSummary>>(
+        admin,
+        `admin/invitations?query=${invitation.email}`,
+      );
+      expect(listedAfter.body).toEqual(listedBefore.body);
+    }
     expect((await post(admin, 'admin/invitations/00000000-0000-4000-8000-000000000000/revoke')).status).toBe(
       404,
     );
     expect((await post(admin, 'admin/invitations/nope/revoke')).status).toBe(404);
+  });
+
+  it('writes an audit line for a revoke, naming the admin', async () => {
+    const { invitation } = await invite('ash.audited@example.com');
+    expect((await post(admin, `admin/invitations/${invitation.id}/revoke`)).status).toBe(200);
+    const lines = await eventually(() => log.audit('INVITATION_REVOKED'), 1);
+    const adminId = (
+      await server.db
+        .selectFrom('identities')
+        .select('id')
+        .where('username', '=', 'admin1')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(lines.filter((l) => l.invitationId === invitation.id)).toEqual([
+      expect.objectContaining({ audit: true, actorIdentityId: adminId, invitationId: invitation.id }),
+    ]);
   });
 
   it('pages the list newest first, with the seeded invitations', async () => {
@@ -170,12 +307,14 @@ describe.each(targets)('admin invitations on $name', (target) => {
     await customer.login('C10001');
     const auditor = server.client();
     await auditor.login('auditor1');
+    const open = (await invite('jo.kept@example.com')).invitation;
     const before = await count();
     const calls: Array<(c: TestClient) => Promise<{ status: number; body: unknown }>> = [
       (c) => get(c, 'admin/invitations'),
       (c) => get(c, 'admin/apps'),
       (c) => post(c, 'admin/invitations', { email: 'x@example.com', appCode: 'PAYROLL', isStaff: false }),
       (c) => post(c, 'admin/invitations/00000000-0000-4000-8000-000000000000/revoke'),
+      (c) => post(c, `admin/invitations/${open.id}/revoke`),
     ];
     for (const call of calls) {
       expect((await call(anonymous)).status).toBe(401);
@@ -186,5 +325,6 @@ describe.each(targets)('admin invitations on $name', (target) => {
       }
     }
     expect(await count()).toBe(before);
+    expect(await invitationRow(open.id)).toMatchObject({ revoked_at: null, revoked_by_identity_id: null });
   });
 });

@@ -199,6 +199,7 @@ describe.each(targets)('demo seed on $name', (target) => {
       'sso-support-email': 'sso.support@example.com',
       'support-email': 'support@example.com',
       'sms-gateway-status': 'AVAILABLE',
+      'jira-browse-url': 'https://jira.example.com/browse/',
     });
     expect(properties['skip-merge-accounts-cutoff-date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -399,6 +399,16 @@ export const migrations: Record<string, Migration> = {
     `alter table access_requests add constraint access_requests_status_check
       check (status in ('PENDING', 'APPROVED', 'REJECTED'))`,
   ]),
+
+  // An admin's revocation is kept apart from running out (domain/admin/invitations.ts): when, and
+  // by whom (like an event's actor, the admin's later removal keeps the revocation, unnamed). The
+  // invitation keeps its own expiry. Revocations made before (the expiry set to that moment) stay
+  // as they were: EXPIRED.
+  '0016_invitation_revoked': statements([
+    `alter table invitations add column revoked_at timestamptz`,
+    `alter table invitations add column revoked_by_identity_id uuid
+      references identities (id) on delete set null`,
+  ]),
 };
 
 export const migrationProvider: MigrationProvider = {

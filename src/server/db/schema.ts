@@ -363,6 +363,9 @@ export interface InvitationsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The identity the invitation created or added a facility to (migration 0008). */
   used_by_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an admin revoked the invitation, and which admin (migration 0016). */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_by_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

@@ -248,6 +248,8 @@ export function demoProperties(now: Date): Record<string, string> {
     'skip-merge-accounts-cutoff-date': cutoff,
     'sso-support-email': 'sso.support@example.com',
     'support-email': 'support@example.com',
+    // Tickets entered by admins (sign out of all devices, access-request decisions) link here.
+    'jira-browse-url': 'https://jira.example.com/browse/',
     'sms-gateway-status': 'AVAILABLE',
     'trusted-device-period': '7',
   };

@@ -1,6 +1,10 @@
 // Every user-visible string of /admin. The admin screens are "not shown" in the spec; the constant
 // option texts of section 3 come word for word from the contract.
-import { ACCESS_REQUEST_HANDLING_TEXT, FACILITY_HANDOFF_TEXT } from '../../../contract/admin';
+import {
+  ACCESS_REQUEST_HANDLING_TEXT,
+  FACILITY_HANDOFF_TEXT,
+  type InvitationStatus,
+} from '../../../contract/admin';
 
 export const adminTexts = {
   heading: 'Administration',
@@ -25,7 +29,14 @@ export const adminTexts = {
       expires: 'Expires',
       actions: 'Actions',
     },
-    status: { OPEN: 'Open', USED: 'Used', EXPIRED: 'Ended' } as Record<string, string>,
+    status: {
+      OPEN: 'Open',
+      USED: 'Used',
+      EXPIRED: 'Expired',
+      REVOKED: 'Revoked',
+    } satisfies Record<InvitationStatus, string> as Record<string, string>,
+    /** Under a Revoked badge: when, and by which admin (unnamed once that identity is gone). */
+    revokedDetail: (when: string, by: string | null) => (by ? `by ${by}, ${when}` : when),
     revoke: 'Revoke',
     revokeLabel: (email: string) => `Revoke the invitation for ${email}`,
     revoked: (email: string) => `The invitation for ${email} was revoked.`,

@@ -1,5 +1,5 @@
 // Invitation records: found by the SHA-256 of their code (the code itself is never stored), read
-// with the app and facility they grant, and used once.
+// with the app and facility they grant, used once, or revoked by an admin before that.
 import type { Kysely } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Database, InvitationsTable } from '../schema';
@@ -23,8 +23,13 @@ export interface InvitationRow {
   existingIdentityId: string | null;
   existingUsername: string | null;
   createdAt: Date;
+  /**
+   * When the code stops registering anyone: its expiry, or its revocation when that came first
+   * (to the invitee a revoked code is one that ended, and is refused alike).
+   */
   expiresAt: Date;
   usedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 function selectInvitation(db: Kysely<Database>) {
@@ -54,6 +59,7 @@ function selectInvitation(db: Kysely<Database>) {
       'inv.created_at',
       'inv.expires_at',
       'inv.used_at',
+      'inv.revoked_at',
     ]);
 }
 
@@ -79,8 +85,9 @@ function toRow(r: SelectedRow): InvitationRow {
     existingIdentityId: r.existing_identity_id,
     existingUsername: r.existing_username,
     createdAt: r.created_at,
-    expiresAt: r.expires_at,
+    expiresAt: r.revoked_at && r.revoked_at < r.expires_at ? r.revoked_at : r.expires_at,
     usedAt: r.used_at,
+    revokedAt: r.revoked_at,
   };
 }
 
@@ -107,7 +114,7 @@ export async function insertInvitation(db: Kysely<Database>, invitation: NewInvi
 }
 
 /**
- * Marks the invitation used by `identityId`, only if it is unused and unexpired at `now`, in one
+ * Marks the invitation used by `identityId`, only if it is unused, unrevoked and unexpired at `now`, in one
  * statement: of any number of concurrent submissions exactly one claims it (the others wait on
  * the row and then find it used).
  */
@@ -120,6 +127,7 @@ export async function claimInvitation(
     .set({ used_at: input.now, used_by_identity_id: input.identityId })
     .where('id', '=', input.id)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .where('expires_at', '>', input.now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -128,4 +136,61 @@ export async function claimInvitation(
 /** Names the identity a claimed invitation created (once that identity exists). */
 export async function setInvitationUser(db: Kysely<Database>, id: string, identityId: string): Promise<void> {
   await db.updateTable('invitations').set({ used_by_identity_id: identityId }).where('id', '=', id).execute();
+}
+
+/** Where an invitation stands, its row locked until the transaction ends (an admin's revoke). */
+export async function lockInvitationState(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ usedAt: Date | null; expiresAt: Date; revokedAt: Date | null } | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .select(['used_at', 'expires_at', 'revoked_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { usedAt: row.used_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+}
+
+/**
+ * An admin revokes the invitation at `now`, only if it is unused, unrevoked and unexpired then (its
+ * expiry is kept); false otherwise.
+ */
+export async function revokeInvitation(
+  db: Kysely<Database>,
+  input: { id: string; adminIdentityId: string; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ revoked_at: input.now, revoked_by_identity_id: input.adminIdentityId })
+    .where('id', '=', input.id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface InvitationRevocation {
+  revokedAt: Date;
+  /** The revoking admin's username; null once that identity is gone. */
+  revokedBy: string | null;
+}
+
+/** The revocations among these invitations, by invitation id (unrevoked ones are absent). */
+export async function invitationRevocations(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, InvitationRevocation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invitations as inv')
+    .leftJoin('identities as admin', 'admin.id', 'inv.revoked_by_identity_id')
+    .select(['inv.id', 'inv.revoked_at', 'admin.username as revoked_by'])
+    .where('inv.id', 'in', [...ids])
+    .where('inv.revoked_at', 'is not', null)
+    .execute();
+  return new Map(
+    rows.flatMap((r) => (r.revoked_at ? [[r.id, { revokedAt: r.revoked_at, revokedBy: r.revoked_by }]] : [])),
+  );
 }

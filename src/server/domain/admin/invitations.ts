@@ -1,18 +1,30 @@
 // The admin's invitations: create (through the registration area's invitation domain, with the
 // invitation email sent at once; an email that cannot be sent removes the invitation again), list,
-// and revoke (the invitation ends now, so its code registers no one).
+// and revoke (an open invitation is REVOKED now, naming the admin, so its code registers no one;
+// registration refuses it as it refuses an expired one).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
 import type { Random } from '../../adapters/random';
-import type { CreateInvitationBody, InvitationSummary, PageMetadata } from '../../../contract/admin';
+import type {
+  CreateInvitationBody,
+  InvitationStatus,
+  InvitationSummary,
+  PageMetadata,
+} from '../../../contract/admin';
 import {
-  endInvitation,
   findAdminInvitation,
   listAdminInvitations,
   type AdminInvitationRow,
 } from '../../db/repositories/admin';
+import {
+  invitationRevocations,
+  lockInvitationState,
+  revokeInvitation,
+  type InvitationRevocation,
+} from '../../db/repositories/invitations';
 import type { Database } from '../../db/schema';
+import { noteChange } from '../../observability/context';
 import { refuse } from '../errors';
 import {
   createInvitation,
@@ -25,7 +37,12 @@ export const INVITATION_PAGE_SIZE = 20;
 export const FACILITY_REQUIRED_MESSAGE = 'Select a facility of this app.';
 export const FACILITY_NOT_ALLOWED_MESSAGE = 'This app does not take a facility.';
 export const UNKNOWN_APP_MESSAGE = 'No app has this code.';
-export const INVITATION_ENDED_MESSAGE = 'This invitation has been used or has ended already.';
+/** Why an invitation that is not OPEN cannot be revoked (409). */
+export const INVITATION_NOT_REVOCABLE_MESSAGES = {
+  USED: 'This invitation has been used already, so it cannot be revoked.',
+  EXPIRED: 'This invitation has expired already, so it cannot be revoked.',
+  REVOKED: 'This invitation has been revoked already.',
+} as const satisfies Record<Exclude<InvitationStatus, 'OPEN'>, string>;
 export const INVITATION_EMAIL_FAILED_MESSAGE =
   'The invitation email could not be sent, so no invitation was created. Try again later.';
 
@@ -47,8 +64,12 @@ export class AdminInvitations {
       query: query.trim(),
     });
     const now = this.deps.clock.now();
+    const revocations = await invitationRevocations(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
     return {
-      data: rows.map((row) => summaryOf(row, now)),
+      data: rows.map((row) => summaryOf(row, revocations.get(row.id), now)),
       page: { number: pageNumber, size: INVITATION_PAGE_SIZE, totalElements },
     };
   }
@@ -103,24 +124,61 @@ export class AdminInvitations {
     return this.summary(created.id);
   }
 
-  async revoke(id: string): Promise<InvitationSummary> {
+  /**
+   * The admin revokes an OPEN invitation, in one transaction: the row locked, its status checked,
+   * the revocation (when, which admin) written; the audit line follows once it committed. Refusals
+   * change nothing: 404 no such invitation; 409 used, expired or revoked already.
+   */
+  async revoke(id: string, adminIdentityId: string): Promise<InvitationSummary> {
     if (!UUID.test(id)) throw refuse.notFound();
     const now = this.deps.clock.now();
-    if (!(await findAdminInvitation(this.deps.db, id))) throw refuse.notFound();
-    if (!(await endInvitation(this.deps.db, id, now))) throw refuse.conflict(INVITATION_ENDED_MESSAGE);
-    return this.summary(id);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const state = await lockInvitationState(trx, id);
+      if (!state) throw refuse.notFound();
+      const status = statusOf(state, now);
+      if (status !== 'OPEN') throw refuse.conflict(INVITATION_NOT_REVOCABLE_MESSAGES[status]);
+      if (!(await revokeInvitation(trx, { id, adminIdentityId, now }))) {
+        throw refuse.conflict(INVITATION_NOT_REVOCABLE_MESSAGES.REVOKED);
+      }
+      noteChange({
+        event: 'INVITATION_REVOKED',
+        fields: { actorIdentityId: adminIdentityId, invitationId: id },
+        committed: async (read) =>
+          (await read
+            .selectFrom('invitations')
+            .select('id')
+            .where('id', '=', id)
+            .where('revoked_by_identity_id', '=', adminIdentityId)
+            .executeTakeFirst()) !== undefined,
+      });
+      return this.summary(id, trx);
+    });
   }
 
-  private async summary(id: string): Promise<InvitationSummary> {
-    const row = await findAdminInvitation(this.deps.db, id);
+  private async summary(id: string, db: Kysely<Database> = this.deps.db): Promise<InvitationSummary> {
+    const row = await findAdminInvitation(db, id);
     if (!row) throw refuse.notFound();
-    return summaryOf(row, this.deps.clock.now());
+    const revocations = await invitationRevocations(db, [id]);
+    return summaryOf(row, revocations.get(id), this.deps.clock.now());
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function summaryOf(row: AdminInvitationRow, now: Date): InvitationSummary {
+function statusOf(
+  state: { usedAt: Date | null; expiresAt: Date; revokedAt: Date | null },
+  now: Date,
+): InvitationStatus {
+  if (state.usedAt) return 'USED';
+  if (state.revokedAt) return 'REVOKED';
+  return state.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'OPEN';
+}
+
+function summaryOf(
+  row: AdminInvitationRow,
+  revocation: InvitationRevocation | undefined,
+  now: Date,
+): InvitationSummary {
   return {
     id: row.id,
     email: row.email,
@@ -130,9 +188,14 @@ function summaryOf(row: AdminInvitationRow, now: Date): InvitationSummary {
     name: row.name,
     customerNumber: row.customer_number,
     isStaff: row.is_staff,
-    status: row.used_at ? 'USED' : row.expires_at.getTime() <= now.getTime() ? 'EXPIRED' : 'OPEN',
+    status: statusOf(
+      { usedAt: row.used_at, expiresAt: row.expires_at, revokedAt: revocation?.revokedAt ?? null },
+      now,
+    ),
     createdDate: row.created_at.toISOString(),
     expiresDate: row.expires_at.toISOString(),
     usedDate: row.used_at?.toISOString() ?? null,
+    revokedAt: revocation?.revokedAt.toISOString() ?? null,
+    revokedBy: revocation?.revokedBy ?? null,
   };
 }

@@ -51,8 +51,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerCall(app, calls.revokeInvitation, { access: 'authenticated' }, async (ctx) => {
-    await requireAdmin(ctx.identityId());
-    return invitations.revoke(ctx.params.id);
+    const adminId = ctx.identityId();
+    await requireAdmin(adminId);
+    return invitations.revoke(ctx.params.id, adminId);
   });
 
   // Support lifts an account's lock (domain/lockout.ts).
