@@ -599,8 +599,11 @@ describe.each(targets)('profile on $name', (target) => {
       actor_identity_id: id,
       variant: 'warning',
     });
-    // Without a configured Jira URL the ticket code is kept in the description.
-    expect(event?.description).toContain('SUP-999999');
+    // The demo data configures a Jira browse URL: the ticket is linked.
+    expect(event).toMatchObject({
+      ticket_code: 'SUP-999999',
+      ticket_url: 'https://jira.example.com/browse/SUP-999999',
+    });
   });
 });
 

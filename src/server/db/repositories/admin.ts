@@ -75,15 +75,3 @@ export async function findAdminInvitation(
 ): Promise<AdminInvitationRow | undefined> {
   return invitations(db).select(columns).where('inv.id', '=', id).executeTakeFirst();
 }
-
-/** Ends an open invitation now; false when it was used or had ended already. */
-export async function endInvitation(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('invitations')
-    .set({ expires_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
