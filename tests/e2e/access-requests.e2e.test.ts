@@ -1,7 +1,7 @@
 // Journeys of section 2.7 on the built portal and the real server (seeded demo data): auditor1
 // (VIEW_ACCESS_REQUESTS) lands on /access-requests after sign-in, searches, opens a request by its
 // app code and code, and pages through a history of seven items; C10001 is denied the access-request
-// pages and kept out of admin routes (the admin target path is stored and the user goes to /);
+// pages and gets the 403 page on admin routes (an anonymous visitor's admin target path is kept);
 // admin1 approves a pending request for a manual-workflow app and sees it decided everywhere.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -113,7 +113,7 @@ describe('access requests', () => {
     await expectNoAxeViolations(page, 'the history with actor links');
   });
 
-  it('C10001 is denied the access-request pages and kept out of admin routes', async () => {
+  it('C10001 is denied the access-request pages and gets 403 pages for admin routes', async () => {
     await signIn('C10001');
     await page.waitForURL(`${baseUrl}/profile/my-applications`);
     expect(await page.getByRole('link', { name: 'Access Requests' }).count()).toBe(0);
@@ -124,13 +124,31 @@ describe('access requests', () => {
     await page.getByRole('heading', { level: 1, name: permissionDeniedTexts.heading }).waitFor();
     await expectNoAxeViolations(page, 'the permission-denied page');
 
-    // Section 2.7: the admin target path is stored and the user goes to / (signed in: on to the
-    // applications page).
-    await page.goto(`${baseUrl}/admin/identities`);
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.adminTargetPath'))).toContain(
-      '/admin/identities',
+    // Admin routes: a signed-in customer gets the 403 page on each (no admin target path is kept,
+    // so the next sign-in is not bounced back here), and the server refuses the admin calls.
+    for (const adminPath of ['/admin', '/admin/identities?query=C1', '/admin/invitations', '/admin/apps']) {
+      await page.goto(`${baseUrl}${adminPath}`);
+      await page.waitForURL(`${baseUrl}/permission-denied`);
+      await page.getByRole('heading', { level: 1, name: permissionDeniedTexts.heading }).waitFor();
+    }
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.adminTargetPath'))).toBeNull();
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/rest/ui/admin/roles', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+      return res.status;
+    });
+    expect(status).toBe(403);
+  });
+
+  it('an anonymous visitor of an admin route signs in as admin1 and returns there', async () => {
+    await page.goto(`${baseUrl}/admin/invitations`);
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.adminTargetPath'))).toBe(
+      '/admin/invitations',
     );
+    await page.getByLabel(/^Username/).fill('admin1');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/admin/invitations`);
   });
 });
 

@@ -66,9 +66,17 @@ export const accessRequestsGuard: Guard = (user) => {
 /** Forced steps: only while authentication is pending; anyone else goes to '/'. */
 export const forcedActionsGuard: Guard = (user) => (isPending(user) ? allow : redirect(SIGN_IN_ROUTE));
 
-/** Admin routes: signed-in admins only; anyone else goes to '/' with the admin target path kept. */
-export const adminGuard: Guard = (user) =>
-  isSignedIn(user) && user.isAdmin ? allow : redirect(SIGN_IN_ROUTE, 'adminTargetPath');
+/**
+ * Admin routes (section 2.7): signed-in admins only. Anyone not signed in (anonymous, or pending at
+ * a forced step) goes to '/' with the admin target path kept, so signing in as an admin returns
+ * there. A signed-in user who is not an admin gets the 403 page, as for every other route they lack
+ * permission for (section 2.3): keeping an admin target path for them would only bounce their next
+ * sign-in off the same guard.
+ */
+export const adminGuard: Guard = (user) => {
+  if (!isSignedIn(user)) return redirect(SIGN_IN_ROUTE, 'adminTargetPath');
+  return user.isAdmin ? allow : redirect(PERMISSION_DENIED_ROUTE);
+};
 
 /**
  * /single-sign-on (section 2.1): only a signed-in user whose context is a SAML request of an
