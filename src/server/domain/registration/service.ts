@@ -438,7 +438,13 @@ export class RegistrationService {
       email: invitation.email,
     });
     if (reason) throw fieldRefusal('password', reason);
-    if (await usernameTaken(this.deps.db, username)) throw fieldRefusal('username', USERNAME_TAKEN_MESSAGE);
+    if (await usernameTaken(this.deps.db, username)) {
+      // A concurrent submission of this same invitation may have just created the account: that
+      // is the invitation being used, and answers as such, not as someone else's username.
+      const now = await findInvitationById(this.deps.db, invitation.id);
+      if (!now || !usable(now, this.deps.clock.now())) throw neutral(true);
+      throw fieldRefusal('username', USERNAME_TAKEN_MESSAGE);
+    }
 
     const { db, random, clock, secretBox, hasher } = this.deps;
     const passwordHash = await hasher.hash(input.password);
