@@ -132,8 +132,13 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     await installSecurity(app);
     await app.register(rateLimit, {
       global: false,
-      // Counters in the database, so every instance on it shares each limit (rate-limit-store.ts).
-      store: databaseRateLimitStore(database.db, { now: () => services.clock.now().getTime() }),
+      // On PostgreSQL the counters live in the database, so every instance on it shares each limit
+      // (rate-limit-store.ts). The embedded PGlite belongs to one process, so there is nothing to
+      // share: the plugin's own in-memory store counts the same fixed windows without a database
+      // write on every request (a statement on PGlite costs the one event-loop thread).
+      ...(database.kind === 'postgres'
+        ? { store: databaseRateLimitStore(database.db, { now: () => services.clock.now().getTime() }) }
+        : {}),
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) =>
         new RequestRefused(context.statusCode, { message: TOO_MANY_REQUESTS_MESSAGE }),
