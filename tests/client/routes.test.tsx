@@ -11,6 +11,7 @@ import { BackButton } from '../../src/client/app/shell/BackButton';
 import type { CurrentUser } from '../../src/contract/entities';
 import { users } from './fixtures';
 import { renderApp } from './render';
+import { permissionDeniedTexts } from '../../src/client/pages/status.texts';
 
 vi.mock('../../src/client/flows/sign-in/SignInPage', () => ({
   default: () => <h1>Sign in page</h1>,
@@ -79,11 +80,19 @@ describe('guards through the router', () => {
     expect((await landing(users.pending, '/forced-actions/no-such-step')).pathname).toBe('/not-found');
   });
 
-  it('admin routes store the admin target path and go to / for non-admins', async () => {
-    const { pathname, session } = await landing(users.customer, '/admin/apps');
-    // '/' then lands the signed-in customer on the applications page.
-    expect(pathname).toBe('/profile/my-applications');
+  it('admin routes store the admin target path and go to / for anyone not signed in', async () => {
+    const { pathname, session } = await landing(users.anonymous, '/admin/apps');
+    expect(pathname).toBe('/');
     expect(session.getState().adminTargetPath).toBe('/admin/apps');
+  });
+
+  it('admin routes send a signed-in non-admin to the 403 page, remembering nothing', async () => {
+    const { pathname, session } = await landing(users.customer, '/admin/apps');
+    expect(pathname).toBe('/permission-denied');
+    expect(session.getState().adminTargetPath).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: permissionDeniedTexts.heading }),
+    ).toBeInTheDocument();
   });
 
   it('admin routes load for admins', async () => {
