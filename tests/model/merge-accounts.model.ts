@@ -295,7 +295,9 @@ export function mergeAccountsEvents(snapshot: MergeAccountsSnapshot): MergeAccou
 
 /** Graph nodes: the state and what of the context decides the screen and the next steps. */
 export const projectMergeAccountsContext = (s: MergeAccountsSnapshot) => ({
-  canSkip: s.context.canSkip,
+  // Only the notice shows whether Skip is offered: elsewhere the cutoff date is not part of what a
+  // state looks like, so the wizard's steps are not walked once before and once after the cutoff.
+  canSkip: s.matches('notice') ? s.context.canSkip : null,
   selected:
     s.context.wizard.selectedIdentities === null ? null : s.context.wizard.selectedIdentities.length > 0,
   notSelected:

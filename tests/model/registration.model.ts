@@ -188,7 +188,9 @@ export function registrationEvents(snapshot: RegistrationSnapshot): Registration
 /** Graph nodes: the state and what of the context decides the screen or a guard. */
 export const projectRegistrationContext = (s: RegistrationSnapshot) => ({
   gateway: s.context.isSmsGatewayAvailable,
-  captcha: s.context.captchaNonce > 0,
+  // Only the start step shows the captcha: a refreshed one is not part of what later steps look
+  // like, so they are not walked once per captcha.
+  captcha: s.matches('start') ? s.context.captchaNonce > 0 : null,
   refused: s.context.refusal !== null,
   resendRefused: s.context.resendRefusal !== null,
   smsUnavailable: s.context.smsUnavailableMessage,
