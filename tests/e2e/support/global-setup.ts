@@ -1,11 +1,13 @@
 // Starts one real server per browser-suite file (production build, its own fresh embedded PGlite
 // seeded with the demo data), so that no journey sees what another changed in the demo accounts and
-// the files pass in any order. Each server also runs the TREASURY demo application on a second
+// the files pass in any order. The demo data set is made once: a first server initialises, migrates
+// and seeds a data folder and stops cleanly; each file's server starts on a copy of that folder, so
+// it only opens the database (a dozen initdb-migrate-seed runs took two minutes of the suite). Each server also runs the TREASURY demo application on a second
 // listener (reached as 127.0.0.1, so framing the portal on localhost is cross-site); the same
 // listener under another origin is not registered and so may not frame the portal. The addresses
 // reach the tests through `provide`, keyed by file name (see portal.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +16,8 @@ import type { TestProject } from 'vitest/node';
 
 export const CAPTCHA_ANSWER = 'E2E42';
 
-/** How many servers start at once: migrations and seeding are CPU-bound and the machine has 2 cores. */
-const STARTING_AT_ONCE = 3;
+/** How many servers start at once on copies of the seeded folder (the machine has 2 cores). */
+const STARTING_AT_ONCE = 4;
 
 export interface PortalAddresses {
   baseUrl: string;
@@ -66,12 +68,21 @@ async function waitForHealth(
 
 interface RunningPortal {
   addresses: PortalAddresses;
+  dataDir: string;
+  /** Stops the server (SIGTERM: it closes its database cleanly) and keeps its data folder. */
+  exit(): Promise<void>;
+  /** Stops the server and deletes its data folder. */
   stop(): Promise<void>;
 }
 
-async function startPortal(port: number, demoSpPort: number): Promise<RunningPortal> {
+/**
+ * Starts a server on a new data folder: a copy of `seeded` when given (the demo apps' addresses
+ * follow the new ports at start), else empty (initialised, migrated and seeded at start).
+ */
+async function startPortal(port: number, demoSpPort: number, seeded?: string): Promise<RunningPortal> {
   const demoSpUrl = `http://127.0.0.1:${demoSpPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -90,7 +101,7 @@ async function startPortal(port: number, demoSpPort: number): Promise<RunningPor
     // Migration lines are noise nine times over; warnings and errors still reach the report.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = async () => {
+  const exit = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => {
@@ -101,6 +112,9 @@ async function startPortal(port: number, demoSpPort: number): Promise<RunningPor
         }, 5000);
       });
     }
+  };
+  const stop = async () => {
+    await exit();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -112,8 +126,22 @@ async function startPortal(port: number, demoSpPort: number): Promise<RunningPor
   }
   return {
     addresses: { baseUrl, demoSpUrl, unregisteredDemoSpUrl: `http://localhost:${demoSpPort}` },
+    dataDir,
+    exit,
     stop,
   };
+}
+
+/** A data folder with the demo data set, made by a server that then shut down cleanly. */
+async function seededDataDir(port: number, demoSpPort: number): Promise<RunningPortal> {
+  const first = await startPortal(port, demoSpPort);
+  try {
+    await first.exit();
+  } catch (error) {
+    await first.stop();
+    throw error;
+  }
+  return first;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -129,15 +157,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     )
     .sort();
   const ports = new Set<number>();
-  while (ports.size < files.length * 2) ports.add(await freePort());
+  while (ports.size < files.length * 2 + 2) ports.add(await freePort());
   const [...free] = ports;
   const running: RunningPortal[] = [];
   const portals: Record<string, PortalAddresses> = {};
+  const template = await seededDataDir(free[2 * files.length]!, free[2 * files.length + 1]!);
   try {
     for (let i = 0; i < files.length; i += STARTING_AT_ONCE) {
       const batch = files.slice(i, i + STARTING_AT_ONCE);
       const started = await Promise.allSettled(
-        batch.map((_, j) => startPortal(free[2 * (i + j)]!, free[2 * (i + j) + 1]!)),
+        batch.map((_, j) => startPortal(free[2 * (i + j)]!, free[2 * (i + j) + 1]!, template.dataDir)),
       );
       started.forEach((result, j) => {
         if (result.status === 'fulfilled') {
@@ -151,6 +180,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     await Promise.all(running.map((p) => p.stop()));
     throw error;
+  } finally {
+    await template.stop();
   }
   project.provide('portals', portals);
   project.provide('captchaAnswer', CAPTCHA_ANSWER);
