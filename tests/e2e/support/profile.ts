@@ -32,17 +32,20 @@ function hotp(secret: Buffer, counter: number): string {
 }
 
 /**
- * A code of the current 30 s step that this key has not given before: the server accepts a step
- * of an enrolled app once (a new key starts unused, so enabling and changing can share a step).
+ * A code of a step this key has not given before: the server accepts a step of an enrolled app
+ * once (a new key starts unused, so enabling and changing can share a step), and accepts one step
+ * either side of now. So the current step is used while it has more than 6 s left, else the next
+ * one (the app's next code, typed early); the clock is waited for only when both are spent.
  */
 const lastStepOf = new Map<string, number>();
 export async function freshTotp(setupKey: string): Promise<string> {
   for (;;) {
     const left = 30_000 - (Date.now() % 30_000);
-    const step = Math.floor(Date.now() / 30_000);
-    if (step > (lastStepOf.get(setupKey) ?? -1) && left > 6_000) {
-      lastStepOf.set(setupKey, step);
-      return hotp(base32Decode(setupKey), step);
+    const now = Math.floor(Date.now() / 30_000);
+    const earliest = Math.max((lastStepOf.get(setupKey) ?? -1) + 1, left > 6_000 ? now : now + 1);
+    if (earliest <= now + 1) {
+      lastStepOf.set(setupKey, earliest);
+      return hotp(base32Decode(setupKey), earliest);
     }
     await new Promise((resolve) => setTimeout(resolve, left + 300));
   }

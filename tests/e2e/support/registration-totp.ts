@@ -38,11 +38,15 @@ export async function totpStepNow(secretBase32: string): Promise<{ code: string;
   return { code: hotp(base32Decode(secretBase32), step), step };
 }
 
-/** A code of a step later than `step` (waiting for it to begin when needed). */
+/**
+ * A code of a step later than `step`. The server accepts one step either side of now, so the step
+ * after the current one is taken at once (the app's next code, typed early) rather than waiting up
+ * to 30 s for it to begin; the clock is waited for only when even that is not later than `step`.
+ */
 export async function totpAfter(secretBase32: string, step: number): Promise<string> {
   for (;;) {
-    const now = await totpStepNow(secretBase32);
-    if (now.step > step) return now.code;
+    const now = Math.floor(Date.now() / 30_000);
+    if (now + 1 > step) return hotp(base32Decode(secretBase32), Math.max(step + 1, now));
     await sleep(30_000 - (Date.now() % 30_000) + 500);
   }
 }
