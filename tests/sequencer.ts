@@ -4,9 +4,10 @@
 // as in CI), larger files first. The generated path suites are three-line files that hand over to
 // the harness, so the longest of them (the merge wizard's 155 paths, nearly three minutes) started
 // last and ran alone while the other worker had nothing left. Longest-first over all projects
-// fixes that (with shared modules in the model and server projects and fewer redundant merge paths,
-// the whole run went from 710 s to 577 s), and mixes the server suites (which wait on sockets and PostgreSQL) with the jsdom
-// suites (which only compute), so one worker's waiting is the other's computing.
+// fixes that (with shared modules in the model and server projects and fewer redundant merge
+// paths, the whole run went from 710 s to 577 s), and mixes the server suites (which wait on
+// sockets and PostgreSQL) with the jsdom suites (which only compute), so one worker's waiting is
+// the other's computing.
 //
 // Seconds are one file's running time on the 2-core CI machine (2026-11-27); a file not listed
 // goes after these, larger files first. A stale figure only costs balance, never a test.

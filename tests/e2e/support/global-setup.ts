@@ -2,10 +2,11 @@
 // seeded with the demo data), so that no journey sees what another changed in the demo accounts and
 // the files pass in any order. The demo data set is made once: a first server initialises, migrates
 // and seeds a data folder and stops cleanly; each file's server starts on a copy of that folder, so
-// it only opens the database (a dozen initdb-migrate-seed runs took two minutes of the suite). Each server also runs the TREASURY demo application on a second
-// listener (reached as 127.0.0.1, so framing the portal on localhost is cross-site); the same
-// listener under another origin is not registered and so may not frame the portal. The addresses
-// reach the tests through `provide`, keyed by file name (see portal.ts).
+// it only opens the database (a dozen initdb-migrate-seed runs took two minutes of the suite).
+// Each server also runs the TREASURY demo application on a second listener (reached as 127.0.0.1,
+// so framing the portal on localhost is cross-site); the same listener under another origin is not
+// registered and so may not frame the portal. The addresses reach the tests through `provide`,
+// keyed by file name (see portal.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
