@@ -6,7 +6,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
-import { totpAfter, totpStepNow } from './support/registration-totp';
+import { totpStepNow } from './support/registration-totp';
+import { totpLaterThan } from './support/reset';
 import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
@@ -123,7 +124,7 @@ describe('registration from an invitation', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/forced-actions/mfa/authenticator-app-verification`);
     // The step used at registration is spent: the next code is the app's next one.
-    await page.getByLabel(/^Verification code/).fill(await totpAfter(secret, step));
+    await page.getByLabel(/^Verification code/).fill((await totpLaterThan(step, secret)).code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(APPLICATIONS);
     await heading('Applications');

@@ -37,16 +37,3 @@ export async function totpStepNow(secretBase32: string): Promise<{ code: string;
   const step = Math.floor(Date.now() / 30_000);
   return { code: hotp(base32Decode(secretBase32), step), step };
 }
-
-/**
- * A code of a step later than `step`. The server accepts one step either side of now, so the step
- * after the current one is taken at once (the app's next code, typed early) rather than waiting up
- * to 30 s for it to begin; the clock is waited for only when even that is not later than `step`.
- */
-export async function totpAfter(secretBase32: string, step: number): Promise<string> {
-  for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    if (now + 1 > step) return hotp(base32Decode(secretBase32), Math.max(step + 1, now));
-    await sleep(30_000 - (Date.now() % 30_000) + 500);
-  }
-}

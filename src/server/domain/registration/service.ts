@@ -440,9 +440,9 @@ export class RegistrationService {
     if (reason) throw fieldRefusal('password', reason);
     if (await usernameTaken(this.deps.db, username)) {
       // A concurrent submission of this same invitation may have just created the account: that
-      // is the invitation being used, and answers as such, not as someone else's username.
-      const now = await findInvitationById(this.deps.db, invitation.id);
-      if (!now || !usable(now, this.deps.clock.now())) throw neutral(true);
+      // is the invitation being used, and answers as such (#held reads it again), not as someone
+      // else's username.
+      await this.#held(session);
       throw fieldRefusal('username', USERNAME_TAKEN_MESSAGE);
     }
 
