@@ -24,6 +24,9 @@ const OID_DATE = 1082;
 const asString = (value: string) => value;
 const asNumber = (value: string) => Number(value);
 
+/** PGlite's readers for the types above: bigint (int8) as a number, date as its text. */
+export const PGLITE_PARSERS = { [OID_INT8]: asNumber, [OID_DATE]: asString };
+
 export type DatabaseTarget =
   | {
       kind: 'pglite';
@@ -43,7 +46,7 @@ export async function openDatabase(
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-      parsers: { [OID_INT8]: asNumber, [OID_DATE]: asString },
+      parsers: PGLITE_PARSERS,
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     const destroy = async () => {
