@@ -12,7 +12,7 @@
 // --pglite reports its figures with the memory budget not applied.
 //
 //   npm run bench:soak                 20 minutes in 30 s windows
-//   npm run bench:soak -- --smoke      40 s in 5 s windows (CI)
+//   npm run bench:soak -- --smoke      20 s in 5 s windows (CI)
 //   options: --minutes=<m> --window=<s> --connections=<n> --database-url=<url> --pglite
 //            --report-only: budgets are printed with their verdicts; only failed requests fail
 import autocannon from 'autocannon';
@@ -27,7 +27,7 @@ const smoke = argv.includes('--smoke');
 const pglite = argv.includes('--pglite');
 const reportOnly = argv.includes('--report-only');
 const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const minutes = Number(value('minutes') ?? (smoke ? 40 / 60 : 20));
+const minutes = Number(value('minutes') ?? (smoke ? 20 / 60 : 20));
 const windowSeconds = Number(value('window') ?? (smoke ? 5 : 30));
 const connections = Number(value('connections') ?? 10);
 const databaseUrl = pglite
