@@ -100,9 +100,11 @@ describe('select accounts', () => {
       fieldErrors: [{ fieldName: 'identities.id-7.password', message: 'The password is incorrect.' }],
     };
     const ticked = mount({ selectedIds: ['id-7'], refusal });
-    expect(screen.getByLabelText(/^Password for C10007/)).toHaveAccessibleDescription(
-      'The password is incorrect.',
-    );
+    const password = screen.getByLabelText(/^Password for C10007/);
+    expect(password).toHaveAccessibleDescription('The password is incorrect.');
+    // Marked invalid, and the focus is on it to type it again.
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
     ticked.unmount();
     mount({ refusal });
     expect(box(/^C10007/)).toHaveAccessibleDescription('The password is incorrect.');

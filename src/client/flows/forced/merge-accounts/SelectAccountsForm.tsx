@@ -7,7 +7,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Alert, Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Refusal } from '../../../../../machines/forced/continue-sign-in/forced-step';
 import { messages } from '../../../../contract/fields';
 import { MERGE_ERROR_FIELDS, type IdentityCandidate } from '../../../../contract/merge';
@@ -43,21 +43,24 @@ export function SelectAccountsForm({
   const [passwords, setPasswords] = useState<Record<string, string>>({});
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [optionError, setOptionError] = useState<string | null>(null);
+  const passwordInputs = useRef<Record<string, HTMLInputElement | null>>({});
 
   const serverErrors: Record<string, string> = Object.fromEntries(
     (refusal?.fieldErrors ?? []).map((e) => [e.fieldName, e.message]),
   );
-  // A refused password is typed again.
+  // A refused password is typed again, and the first refused one has the focus for it.
   useEffect(() => {
     if (refusal === null) return;
+    const refused = refusal.fieldErrors
+      .map((e) => /^identities\.(.+)\.password$/.exec(e.fieldName)?.[1])
+      .filter((id): id is string => id !== undefined);
     setPasswords((current) => {
       const next = { ...current };
-      for (const e of refusal.fieldErrors) {
-        const match = /^identities\.(.+)\.password$/.exec(e.fieldName);
-        if (match?.[1]) next[match[1]] = '';
-      }
+      for (const id of refused) next[id] = '';
       return next;
     });
+    const first = refused.map((id) => passwordInputs.current[id]).find((input) => input != null);
+    first?.focus();
   }, [refusal]);
 
   const tick = (id: string, checked: boolean) => {
@@ -128,12 +131,16 @@ export function SelectAccountsForm({
                     />
                     {checked && (
                       <PasswordInput
+                        ref={(input) => {
+                          passwordInputs.current[candidate.id] = input;
+                        }}
                         label={t.selectAccounts.password(candidate.username)}
                         required
                         autoComplete="off"
                         value={passwords[candidate.id] ?? ''}
                         error={passwordError}
                         errorProps={fieldErrorProps}
+                        aria-invalid={passwordError !== null}
                         onChange={(event) => {
                           const value = event.currentTarget.value;
                           setPasswords((current) => ({ ...current, [candidate.id]: value }));
