@@ -52,6 +52,23 @@ async function typeInto(field: Locator, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/**
+ * Chooses a radio button as a keyboard user does: Tab into its group (the focus lands on the
+ * checked radio, or on the first when none is), then the arrow keys, which move and check.
+ */
+async function chooseRadio(target: Locator): Promise<void> {
+  await target.waitFor({ timeout: 15_000 });
+  const inGroup = () =>
+    page.getByRole('radio').evaluateAll((radios) => radios.some((radio) => radio === document.activeElement));
+  for (let presses = 0; presses <= 60 && !(await inGroup()); presses += 1) await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 10 && !(await isFocused(target)); presses += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expectFocusOn(target);
+  await page.keyboard.press('Space');
+  await expect.poll(() => target.isChecked()).toBe(true);
+}
+
 async function expectFocusOn(target: Locator): Promise<void> {
   await expect
     .poll(() => isFocused(target), { timeout: 15_000, message: `focus on ${target.toString()}` })
@@ -100,6 +117,15 @@ async function signIn(username: string, password = DEMO_PASSWORD): Promise<void>
   await typeInto(page.getByLabel(/^Password/), password);
   await page.keyboard.press('Enter');
 }
+
+/** The demo service provider's verdict on what the portal posted to its ACS ('' until it shows). */
+async function demoSpVerdict(app: 'LOANS' | 'PAYROLL'): Promise<string> {
+  if (!page.url().startsWith(`${baseUrl}/demo-sp/${app}/acs`)) return '';
+  return demoSpField('verdict');
+}
+
+const demoSpField = async (id: string) =>
+  ((await page.locator(`#${id}`).textContent({ timeout: 15_000 })) ?? '').trim();
 
 // ---- The journeys ------------------------------------------------------------------------------
 
@@ -314,5 +340,81 @@ describe('by keyboard alone', () => {
     await expectFocusOnHeading('Access Requests');
     await page.getByRole('heading', { level: 2, name: /AR-TRSY4K7M/ }).waitFor();
     await expectNoAxeViolations(page, 'an access request');
+  });
+  it('C10001 hands off from an application card', async () => {
+    await signIn('C10001');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+    await tabTo(page.getByRole('main').getByRole('link', { name: /Riverside Family Practice \(F002\)/ }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => demoSpVerdict('LOANS')).toContain('Loans validated the response');
+    expect(await demoSpField('username')).toBe('C10001');
+    expect(await demoSpField('facility')).toMatch(/^F002\b/);
+  });
+
+  it('C10008 arrives from LOANS, chooses a facility and is handed off', async () => {
+    await page.goto(`${baseUrl}/demo-sp/LOANS`);
+    await tabTo(page.getByRole('link', { name: 'Sign in to Loans with the portal' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/`);
+    await typeInto(page.getByLabel(/^Username/), 'C10008');
+    await typeInto(page.getByLabel(/^Password/), DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/forced-actions/select-facility`);
+    await expectFocusOnHeading('Select facility');
+    await expectNoAxeViolations(page, 'select-facility page');
+    await tabTo(page.getByRole('button', { name: /^Bayview Aged Care/ }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => demoSpVerdict('LOANS')).toContain('Loans validated the response');
+    expect(await demoSpField('username')).toBe('C10008');
+    expect(await demoSpField('facility')).toMatch(/^F003\b/);
+  });
+
+  it('C10006 merges C10007 through every step of the wizard', async () => {
+    await signIn('C10006');
+    await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
+    await expectFocusOnHeading('Duplicate accounts');
+    await tabTo(page.getByRole('button', { name: 'Start merge' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/select-accounts`);
+    await expectFocusOnHeading('Select accounts', 2);
+    const account = page.getByRole('checkbox', { name: /^C10007/ });
+    await tabTo(account);
+    await page.keyboard.press('Space');
+    await expect.poll(() => account.isChecked()).toBe(true);
+    const password = page.getByLabel(/^Password for C10007/);
+    await typeInto(password, 'Not-the-password-2026');
+    await tabTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+    // The refused password is to be typed again: the focus is on it, and its error is announced.
+    await expectFocusOn(password);
+    await expectFieldErrorAnnounced(password);
+    await expectNoAxeViolations(page, 'select accounts with a wrong password');
+    await typeInto(password, DEMO_PASSWORD);
+    await tabTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/choose-preferred-username`);
+    await expectFocusOnHeading('Choose preferred username', 2);
+    await expectNoAxeViolations(page, 'choose preferred username');
+    await chooseRadio(page.getByRole('radio', { name: 'C10006' }));
+    await tabTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/confirmation`);
+    await expectFocusOnHeading('Confirmation', 2);
+    await tabTo(page.getByRole('button', { name: 'Merge' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/completed`);
+    await expectFocusOnHeading('Accounts merged', 2);
+    await page.getByText(/C10007 has been merged into C10006/).waitFor();
+    await expectNoAxeViolations(page, 'merge completed');
+    await tabTo(page.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: /Loans/ }).count()).toBe(2);
   });
 });
