@@ -109,6 +109,22 @@ describe('handoff in the portal', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it('the header grid opened from the keyboard gives the focus to the first application once loaded', async () => {
+    const user = userEvent.setup();
+    let answerApps: (apps: (typeof targets.payroll)[]) => void = () => {};
+    const services = fakeServices([targets.payroll]);
+    services.getAccessibleApps = vi.fn(
+      () => new Promise<(typeof targets.payroll)[]>((resolve) => (answerApps = resolve)),
+    );
+    renderApp({ user: users.customer, path: '/privacy-statement', services });
+    const grid = await screen.findByRole('button', { name: shellTexts.applicationGrid });
+    grid.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: shellTexts.loading })).toBeDisabled();
+    answerApps([targets.payroll]);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Payroll' })).toHaveFocus());
+  });
+
   it("the header grid says 'You do not have access to any other applications' when there are none", async () => {
     const user = userEvent.setup();
     renderApp({ user: users.customer, path: '/profile', services: fakeServices([]) });

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
 import { useHandoffFlow } from '../../flows/handoff/use-handoff-flow';
@@ -34,6 +34,18 @@ function AppGridMenu() {
   const services = useServices();
   const { handoff: onHandoff, busyTarget, postForm } = useHandoffFlow({ variant: 'hidden' });
   const [apps, setApps] = useState<AppsState>({ status: 'idle' });
+  const [opened, setOpened] = useState(false);
+  const dropdown = useRef<HTMLDivElement>(null);
+
+  // The list arrives after the menu opened (it is loaded on the first open): the arrow keys move
+  // between items only once one has the focus, so the first application takes it then, as a menu
+  // opened with its items there would give it.
+  useEffect(() => {
+    if (!opened || apps.status !== 'loaded') return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.hasAttribute('data-menu-item')) return;
+    dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')?.focus();
+  }, [opened, apps.status]);
 
   const load = () => {
     if (apps.status === 'loading' || apps.status === 'loaded') return;
@@ -46,7 +58,15 @@ function AppGridMenu() {
 
   return (
     <>
-      <Menu {...menuProps} width={300} onOpen={load}>
+      <Menu
+        {...menuProps}
+        width={300}
+        onOpen={() => {
+          setOpened(true);
+          load();
+        }}
+        onClose={() => setOpened(false)}
+      >
         <Menu.Target>
           <ActionIcon
             variant="subtle"
@@ -58,7 +78,7 @@ function AppGridMenu() {
             <AppGridIcon />
           </ActionIcon>
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown ref={dropdown}>
           <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
           {apps.status === 'loaded' ? (
             apps.targets.length === 0 ? (
