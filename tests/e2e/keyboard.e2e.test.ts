@@ -341,7 +341,7 @@ describe('by keyboard alone', () => {
     await page.getByRole('heading', { level: 2, name: /AR-TRSY4K7M/ }).waitFor();
     await expectNoAxeViolations(page, 'an access request');
   });
-  it('C10001 hands off from an application card', async () => {
+  it('C10001 hands off from an application card and from the header grid', async () => {
     await signIn('C10001');
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
@@ -350,6 +350,23 @@ describe('by keyboard alone', () => {
     await expect.poll(() => demoSpVerdict('LOANS')).toContain('Loans validated the response');
     expect(await demoSpField('username')).toBe('C10001');
     expect(await demoSpField('facility')).toMatch(/^F002\b/);
+
+    // The header's application grid, from a fresh load of the page (the focus starts at the top):
+    // Enter opens it, the first application takes the focus once the list is there, and the arrow
+    // keys move to Payroll.
+    await page.goto(APPLICATIONS);
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    await tabTo(page.getByRole('button', { name: 'Applications' }));
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page.getByRole('menuitem').first());
+    const payroll = page.getByRole('menuitem', { name: 'Payroll' });
+    for (let presses = 0; presses < 6 && !(await isFocused(payroll)); presses += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expectFocusOn(payroll);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => demoSpVerdict('PAYROLL')).toContain('Payroll validated the response');
+    expect(await demoSpField('username')).toBe('C10001');
   });
 
   it('C10008 arrives from LOANS, chooses a facility and is handed off', async () => {
