@@ -47,7 +47,7 @@ const rows = [...files].sort().map((file) => {
 console.log('Sign-in page, gzip:');
 console.log(rows.join('\n'));
 const totalKb = total / 1024;
-console.log(`  ${totalKb.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB)`);
+console.log(`  ${totalKb.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB; ${total} bytes)`);
 if (totalKb > BUDGET_KB) {
   console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} KB.`);
   process.exit(1);
