@@ -24,9 +24,6 @@ const OID_DATE = 1082;
 const asString = (value: string) => value;
 const asNumber = (value: string) => Number(value);
 
-/** PGlite's readers for the types above: bigint (int8) as a number, date as its text. */
-export const PGLITE_PARSERS = { [OID_INT8]: asNumber, [OID_DATE]: asString };
-
 export type DatabaseTarget =
   | {
       kind: 'pglite';
@@ -37,17 +34,22 @@ export type DatabaseTarget =
     }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
+/** A PGlite instance reading bigints as numbers and dates as text, as the pool below does. */
+export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [OID_INT8]: asNumber, [OID_DATE]: asString },
+  });
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
   onPoolError: (error: Error) => void = () => {},
 ): Promise<AppDatabase> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const pglite = await PGlite.create({
-      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-      parsers: PGLITE_PARSERS,
-    });
+    const pglite = await createPGlite(target);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     const destroy = async () => {
       await db.destroy();

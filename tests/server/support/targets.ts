@@ -9,8 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import {
+  createPGlite,
   openDatabase,
-  PGLITE_PARSERS,
   withDefaultUser,
   type AppDatabase,
 } from '../../../src/server/db/database';
@@ -142,7 +142,7 @@ let template: Promise<TemplateState> | undefined;
 async function freshPglite(): Promise<PGlite> {
   const reused = idle.pop();
   if (reused) return reused;
-  const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate(), parsers: PGLITE_PARSERS });
+  const pglite = await createPGlite({ loadDataDir: await pgliteTemplate() });
   template ??= stateOf(pglite);
   await template;
   return pglite;
