@@ -7,13 +7,7 @@ import { spawn } from 'node:child_process';
 
 const CHECKS = ['typecheck', 'lint', 'format:check'] as const;
 
-interface Outcome {
-  name: string;
-  code: number | null;
-  seconds: number;
-}
-
-function run(name: string): Promise<Outcome> {
+function run(name: string): Promise<{ name: string; passed: boolean }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,13 +20,13 @@ function run(name: string): Promise<Outcome> {
       const text = Buffer.concat(output).toString('utf8').trimEnd();
       console.log(`--- ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
       if (text) console.log(text);
-      resolve({ name, code, seconds });
+      resolve({ name, passed: code === 0 });
     });
   });
 }
 
 const outcomes = await Promise.all(CHECKS.map(run));
-const failed = outcomes.filter((o) => o.code !== 0);
+const failed = outcomes.filter((o) => !o.passed);
 if (failed.length > 0) {
   console.error(`Checks failed: ${failed.map((o) => o.name).join(', ')}`);
   process.exitCode = 1;

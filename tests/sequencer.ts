@@ -59,7 +59,7 @@ function sizeOf(file: string): number {
 export const PROJECT_ORDER: readonly string[] = ['model', 'server', 'client'];
 
 const rankOf = (project: string | undefined) => {
-  const rank = project === undefined ? -1 : PROJECT_ORDER.indexOf(project);
+  const rank = PROJECT_ORDER.indexOf(project ?? '');
   return rank === -1 ? PROJECT_ORDER.length : rank;
 };
 
