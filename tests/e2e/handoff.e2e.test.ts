@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { acsVerdict as readAcsVerdict } from './support/demo-sp';
 import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
@@ -35,16 +36,7 @@ async function signIn(where: Page | FrameLocator, username: string): Promise<voi
 }
 
 /** The demo service provider's verdict on what it received, and what the assertion said. */
-async function acsVerdict(app: 'LOANS' | 'PAYROLL') {
-  await page.waitForURL(`${baseUrl}/demo-sp/${app}/acs`);
-  const text = async (id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
-  return {
-    verdict: await text('verdict'),
-    username: await text('username'),
-    facility: await text('facility'),
-    startedBy: await text('started-by'),
-  };
-}
+const acsVerdict = (app: 'LOANS' | 'PAYROLL') => readAcsVerdict(page, baseUrl, app);
 
 /** From the demo service provider's start page: its sign-in link sends an AuthnRequest. */
 async function startAtServiceProvider(app: 'LOANS' | 'PAYROLL', name: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
+import { acsVerdict } from './support/demo-sp';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
@@ -117,15 +118,6 @@ async function signIn(username: string, password = DEMO_PASSWORD): Promise<void>
   await typeInto(page.getByLabel(/^Password/), password);
   await page.keyboard.press('Enter');
 }
-
-/** The demo service provider's verdict on what the portal posted to its ACS ('' until it shows). */
-async function demoSpVerdict(app: 'LOANS' | 'PAYROLL'): Promise<string> {
-  if (!page.url().startsWith(`${baseUrl}/demo-sp/${app}/acs`)) return '';
-  return demoSpField('verdict');
-}
-
-const demoSpField = async (id: string) =>
-  ((await page.locator(`#${id}`).textContent({ timeout: 15_000 })) ?? '').trim();
 
 // ---- The journeys ------------------------------------------------------------------------------
 
@@ -347,9 +339,10 @@ describe('by keyboard alone', () => {
     await expectFocusOnHeading('Applications');
     await tabTo(page.getByRole('main').getByRole('link', { name: /Riverside Family Practice \(F002\)/ }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => demoSpVerdict('LOANS')).toContain('Loans validated the response');
-    expect(await demoSpField('username')).toBe('C10001');
-    expect(await demoSpField('facility')).toMatch(/^F002\b/);
+    const loans = await acsVerdict(page, baseUrl, 'LOANS');
+    expect(loans.verdict).toContain('Loans validated the response');
+    expect(loans.username).toBe('C10001');
+    expect(loans.facility).toMatch(/^F002\b/);
 
     // The header's application grid, from a fresh load of the page (the focus starts at the top):
     // Enter opens it, the first application takes the focus once the list is there, and the arrow
@@ -365,8 +358,9 @@ describe('by keyboard alone', () => {
     }
     await expectFocusOn(payroll);
     await page.keyboard.press('Enter');
-    await expect.poll(() => demoSpVerdict('PAYROLL')).toContain('Payroll validated the response');
-    expect(await demoSpField('username')).toBe('C10001');
+    const payrollVerdict = await acsVerdict(page, baseUrl, 'PAYROLL');
+    expect(payrollVerdict.verdict).toContain('Payroll validated the response');
+    expect(payrollVerdict.username).toBe('C10001');
   });
 
   it('C10008 arrives from LOANS, chooses a facility and is handed off', async () => {
@@ -382,9 +376,10 @@ describe('by keyboard alone', () => {
     await expectNoAxeViolations(page, 'select-facility page');
     await tabTo(page.getByRole('button', { name: /^Bayview Aged Care/ }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => demoSpVerdict('LOANS')).toContain('Loans validated the response');
-    expect(await demoSpField('username')).toBe('C10008');
-    expect(await demoSpField('facility')).toMatch(/^F003\b/);
+    const received = await acsVerdict(page, baseUrl, 'LOANS');
+    expect(received.verdict).toContain('Loans validated the response');
+    expect(received.username).toBe('C10008');
+    expect(received.facility).toMatch(/^F003\b/);
   });
 
   it('C10006 merges C10007 through every step of the wizard', async () => {
