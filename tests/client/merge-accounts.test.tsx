@@ -62,7 +62,11 @@ describe('select accounts', () => {
     expect(screen.queryByText('An option must be selected')).toBeNull();
     await m.user.click(screen.getByRole('button', { name: t.selectAccounts.next }));
     expect(screen.getByText('Required field')).toBeInTheDocument();
-    await m.user.type(screen.getByLabelText(/^Password for C10007/), 'Harbour-Lights-2026');
+    // The missing password has the focus, marked invalid.
+    const password = screen.getByLabelText(/^Password for C10007/);
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await m.user.type(password, 'Harbour-Lights-2026');
     await m.user.click(screen.getByRole('button', { name: t.selectAccounts.next }));
     expect(m.onSubmit).toHaveBeenCalledWith([{ id: 'id-7', password: 'Harbour-Lights-2026' }]);
   });

@@ -89,7 +89,11 @@ export function SelectAccountsForm({
     const missing: Record<string, string> = {};
     for (const id of ticked) if (!passwords[id]) missing[id] = messages.required;
     setLocalErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    const firstMissing = candidates.find((c) => missing[c.id] !== undefined);
+    if (firstMissing) {
+      passwordInputs.current[firstMissing.id]?.focus();
+      return;
+    }
     onSubmit(none ? [] : [...ticked].map((id) => ({ id, password: passwords[id] ?? '' })));
   };
 
