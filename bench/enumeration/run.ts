@@ -25,6 +25,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '../../scripts/server-bundle';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CAPTCHA = 'BENCH';
@@ -200,7 +201,7 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-enumeration-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,

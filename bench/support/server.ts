@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverArgs } from '../../scripts/server-bundle';
 import { withDefaultUser } from '../../src/server/db/database';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,7 +148,7 @@ async function seededTemplate(): Promise<string> {
   const fresh = mkdtempSync(path.join(tmpdir(), 'bench-seed-'));
   try {
     const port = await freePort();
-    const child = spawnServer(fresh, port, '', {});
+    const child = await spawnServer(fresh, port, '', {});
     try {
       await waitForHealth(`http://127.0.0.1:${port}`, child);
     } finally {
@@ -163,15 +164,18 @@ async function seededTemplate(): Promise<string> {
   }
 }
 
-/** The real server in production mode on `dataDir`, with the per-IP limits lifted. */
-function spawnServer(
+/**
+ * The real server in production mode on `dataDir`, with the per-IP limits lifted: the bundle that
+ * `npm start` runs (scripts/server-bundle.ts), built afresh once per benchmark.
+ */
+async function spawnServer(
   dataDir: string,
   port: number,
   databaseUrl: string,
   options: Pick<BenchServerOptions, 'portal' | 'env'>,
-): ChildProcess {
+): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  return spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -219,7 +223,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
-  const child = spawnServer(dataDir, port, databaseUrl ?? '', options);
+  const child = await spawnServer(dataDir, port, databaseUrl ?? '', options);
   const stop = async () => {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
-// The real server as a child process (`node --import tsx src/server/main.ts`, as the browser
-// suite's global setup starts it), started on a given data directory and database, and ended by
+// The real server as a child process (the bundle `npm start` runs, scripts/server-bundle.ts, as
+// the browser suite's global setup starts it), started on a given data directory and database, and ended by
 // SIGKILL (the crash) or SIGTERM (the graceful stop at the end).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { serverArgs } from '../../scripts/server-bundle';
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -47,7 +48,7 @@ export class ServerProcess {
     if (this.#child) throw new Error('The server is already running');
     const started = performance.now();
     this.#output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, await serverArgs(), {
       env: { ...process.env, ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

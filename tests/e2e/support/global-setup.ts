@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { serverArgs } from '../../../scripts/server-bundle';
 
 export const CAPTCHA_ANSWER = 'E2E42';
 
@@ -85,7 +86,7 @@ async function startPortal(port: number, demoSpPort: number, seeded?: string): P
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -13,6 +13,7 @@ import {
   screenshotCatalogue,
   type ScreenshotName,
 } from '../../../src/client/guide/screenshot-catalogue';
+import { serverArgs } from '../../../scripts/server-bundle';
 import { launchBrowser } from './browser';
 
 const PASSWORD = 'Harbour-Lights-2026';
@@ -50,7 +51,7 @@ export async function startPortal(): Promise<{ baseUrl: string; stop: () => Prom
   while (demoSpPort === port) demoSpPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-screenshots-'));
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',
