@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
 import type { ForcedAction } from '../../contract/entities';
 import type { FieldError } from '../../contract/errors';
+import { findIdentityWithRoles } from '../db/repositories/identities';
 import { refuse } from '../domain/errors';
 import { INVALID_CHARACTER_MESSAGE } from '../domain/messages';
 import type { SessionRow } from '../domain/sessions';
@@ -19,8 +20,10 @@ import { sessionOf } from './session-cookie';
  * - any-session: anyone; meant for calls like logout that work with or without a session.
  * - pending: an AUTHENTICATION_PENDING session (forced sign-in steps).
  * - authenticated: an AUTHENTICATED session.
+ * - admin: an AUTHENTICATED session of an admin (identities.is_admin); 403 for anyone else signed
+ *   in, holders of VIEW_ACCESS_REQUESTS and READ_ONLY included.
  */
-export type Access = 'anonymous' | 'any-session' | 'pending' | 'authenticated';
+export type Access = 'anonymous' | 'any-session' | 'pending' | 'authenticated' | 'admin';
 
 type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
@@ -139,10 +142,16 @@ export function registerCall<
       if (errors.length > 0) throw refuse.invalid(errors);
 
       const session = await sessionOf(request, services);
-      if (access === 'pending' || access === 'authenticated') {
+      if (access === 'pending' || access === 'authenticated' || access === 'admin') {
         if (!session || session.type === 'ANONYMOUS') throw refuse.sessionExpired();
         const wanted = access === 'pending' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';
         if (session.type !== wanted) throw refuse.forbidden();
+        if (access === 'admin') {
+          const found = session.identityId
+            ? await findIdentityWithRoles(services.db, session.identityId)
+            : undefined;
+          if (!found?.identity.is_admin) throw refuse.forbidden();
+        }
         if (
           access === 'pending' &&
           steps &&

@@ -22,20 +22,14 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  const requireAdmin = async (identityId: string) => {
-    const found = await findIdentityWithRoles(db, identityId);
-    if (!found?.identity.is_admin) throw refuse.forbidden();
-  };
-
   // Approve and reject: admins only (viewers and READ_ONLY holders just look).
   const decisions = [
     [accessRequestDecisionCalls.approveAccessRequest, 'approve'],
     [accessRequestDecisionCalls.rejectAccessRequest, 'reject'],
   ] as const;
   for (const [call, decision] of decisions) {
-    registerCall(app, call, { access: 'authenticated', rateLimitPerMinute: 60 }, async (ctx) => {
+    registerCall(app, call, { access: 'admin', rateLimitPerMinute: 60 }, async (ctx) => {
       const adminIdentityId = ctx.identityId();
-      await requireAdmin(adminIdentityId);
       const body: { ticketCode: string; reason?: string } = ctx.body;
       return service.decide({ id: ctx.params.id, adminIdentityId, decision, ...body });
     });

@@ -1,4 +1,5 @@
-// Admin calls (contract/admin.ts): authenticated admins only (403 for anyone else signed in).
+// Admin calls (contract/admin.ts): authenticated admins only (access 'admin': 403 for anyone else
+// signed in).
 import type { FastifyInstance } from 'fastify';
 import { adminCalls as calls } from '../../../contract/admin';
 import { findIdentityWithRoles } from '../../db/repositories/identities';
@@ -20,46 +21,26 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     publicUrl: config.publicUrl,
   });
 
-  const requireAdmin = async (identityId: string) => {
-    const found = await findIdentityWithRoles(db, identityId);
-    if (!found?.identity.is_admin) throw refuse.forbidden();
-  };
+  registerCall(app, calls.getAdminRoles, { access: 'admin' }, () => adminRoles(db));
 
-  registerCall(app, calls.getAdminRoles, { access: 'authenticated' }, async (ctx) => {
-    await requireAdmin(ctx.identityId());
-    return adminRoles(db);
-  });
+  registerCall(app, calls.getAdminApps, { access: 'admin' }, () => adminApps(db));
 
-  registerCall(app, calls.getAdminApps, { access: 'authenticated' }, async (ctx) => {
-    await requireAdmin(ctx.identityId());
-    return adminApps(db);
-  });
-
-  registerCall(app, calls.listInvitations, { access: 'authenticated' }, async (ctx) => {
-    await requireAdmin(ctx.identityId());
+  registerCall(app, calls.listInvitations, { access: 'admin' }, async (ctx) => {
     return invitations.list(ctx.query.page ?? 0, ctx.query.query ?? '');
   });
 
-  registerCall(
-    app,
-    calls.createInvitation,
-    { access: 'authenticated', rateLimitPerMinute: 30 },
-    async (ctx) => {
-      await requireAdmin(ctx.identityId());
-      return invitations.create(ctx.body);
-    },
-  );
+  registerCall(app, calls.createInvitation, { access: 'admin', rateLimitPerMinute: 30 }, async (ctx) => {
+    return invitations.create(ctx.body);
+  });
 
-  registerCall(app, calls.revokeInvitation, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.revokeInvitation, { access: 'admin' }, async (ctx) => {
     const adminId = ctx.identityId();
-    await requireAdmin(adminId);
     return invitations.revoke(ctx.params.id, adminId);
   });
 
   // Support lifts an account's lock (domain/lockout.ts).
-  registerCall(app, calls.unlockIdentity, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.unlockIdentity, { access: 'admin' }, async (ctx) => {
     const adminId = ctx.identityId();
-    await requireAdmin(adminId);
     const { identityId } = ctx.params;
     const found = UUID.test(identityId) ? await findIdentityWithRoles(db, identityId) : undefined;
     if (!found) throw refuse.notFound();
