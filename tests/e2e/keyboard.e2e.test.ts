@@ -3,11 +3,12 @@
 // change the focus is on the new page's heading, or on a wizard step's title (WCAG 2.4.3); errors
 // are in a live region and on their field (aria-invalid, aria-describedby; WCAG 3.3.1, 4.1.3).
 // axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
 import { acsVerdict } from './support/demo-sp';
+import { keyboardUser } from './support/keyboard';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
@@ -30,94 +31,17 @@ beforeEach(async () => {
   page = await context.newPage();
 });
 
-// ---- Keyboard only -----------------------------------------------------------------------------
-
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1_000 }).catch(() => false);
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus. */
-async function tabTo(target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  await target.waitFor({ timeout: 15_000 });
-  for (let presses = 0; presses <= 60; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press(key);
-  }
-  const active = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${key} never reached ${target.toString()}; the focus is on ${active}`);
-}
-
-/** Tabs to a field and types into it (what was there is replaced). */
-async function typeInto(field: Locator, text: string): Promise<void> {
-  await tabTo(field);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
-}
-
-/**
- * Chooses a radio button as a keyboard user does: Tab into its group (the focus lands on the
- * checked radio, or on the first when none is), then the arrow keys, which move and check.
- */
-async function chooseRadio(target: Locator): Promise<void> {
-  await target.waitFor({ timeout: 15_000 });
-  const inGroup = () =>
-    page.getByRole('radio').evaluateAll((radios) => radios.some((radio) => radio === document.activeElement));
-  for (let presses = 0; presses <= 60 && !(await inGroup()); presses += 1) await page.keyboard.press('Tab');
-  for (let presses = 0; presses < 10 && !(await isFocused(target)); presses += 1) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await expectFocusOn(target);
-  await page.keyboard.press('Space');
-  await expect.poll(() => target.isChecked()).toBe(true);
-}
-
-async function expectFocusOn(target: Locator): Promise<void> {
-  await expect
-    .poll(() => isFocused(target), { timeout: 15_000, message: `focus on ${target.toString()}` })
-    .toBe(true);
-}
-
-/** The heading of the new page (level 1) or of the new wizard step (level 2) has the focus. */
-const expectFocusOnHeading = (name: string | RegExp, level = 1) =>
-  expectFocusOn(page.getByRole('heading', { level, name, exact: typeof name === 'string' }));
-
-const LIVE = '[role="alert"], [role="status"], [aria-live="polite"], [aria-live="assertive"]';
-
-/** The message is announced: it is inside a live region (role alert or status, or aria-live). */
-async function expectAnnounced(text: string | RegExp): Promise<void> {
-  const message = page.getByText(text).first();
-  await message.waitFor({ timeout: 15_000 });
-  const live = await message.evaluate((el, selector) => el.closest(selector) !== null, LIVE);
-  expect(live, `'${String(text)}' is in a live region`).toBe(true);
-}
-
-/**
- * The field's error is announced: the field is marked invalid and described by its error message
- * (what a screen reader reads with the focused field), and the message is in a live region.
- */
-async function expectFieldErrorAnnounced(field: Locator): Promise<string> {
-  await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const error = await page.evaluate(
-    ({ ids, selector }) => {
-      const found = ids
-        .map((id) => document.getElementById(id))
-        .find((el) => el !== null && el.id.endsWith('-error'));
-      return found ? { text: found.textContent ?? '', live: found.closest(selector) !== null } : null;
-    },
-    { ids, selector: LIVE },
-  );
-  expect(error, 'the field is described by its error').not.toBeNull();
-  expect(error!.text).not.toBe('');
-  expect(error!.live, `'${error!.text}' is in a live region`).toBe(true);
-  return error!.text;
-}
-
-async function signIn(username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${baseUrl}/`);
-  await typeInto(page.getByLabel(/^Username/), username);
-  await typeInto(page.getByLabel(/^Password/), password);
-  await page.keyboard.press('Enter');
-}
+const {
+  tabTo,
+  arrowTo,
+  typeInto,
+  chooseRadio,
+  expectFocusOn,
+  expectFocusOnHeading,
+  expectAnnounced,
+  expectFieldErrorAnnounced,
+  signIn,
+} = keyboardUser({ page: () => page, baseUrl });
 
 // ---- The journeys ------------------------------------------------------------------------------
 
@@ -238,11 +162,7 @@ describe('by keyboard alone', () => {
     // The person menu: Enter opens it, the arrow keys move to Profile.
     await tabTo(page.getByRole('button', { name: /account menu$/ }));
     await page.keyboard.press('Enter');
-    const profile = page.getByRole('menuitem', { name: 'Profile' });
-    for (let presses = 0; presses < 6 && !(await isFocused(profile)); presses += 1) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await expectFocusOn(profile);
+    await arrowTo(page.getByRole('menuitem', { name: 'Profile' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/profile`);
     await expectFocusOnHeading('Profile');
@@ -352,11 +272,7 @@ describe('by keyboard alone', () => {
     await tabTo(page.getByRole('button', { name: 'Applications' }));
     await page.keyboard.press('Enter');
     await expectFocusOn(page.getByRole('menuitem').first());
-    const payroll = page.getByRole('menuitem', { name: 'Payroll' });
-    for (let presses = 0; presses < 6 && !(await isFocused(payroll)); presses += 1) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await expectFocusOn(payroll);
+    await arrowTo(page.getByRole('menuitem', { name: 'Payroll' }));
     await page.keyboard.press('Enter');
     const payrollVerdict = await acsVerdict(page, baseUrl, 'PAYROLL');
     expect(payrollVerdict.verdict).toContain('Payroll validated the response');
