@@ -21,16 +21,18 @@ import { useFlowActor } from '../shared/use-flow-actor';
 import { apiCallActors, historyActors } from './access-requests.actors';
 import { accessRequestsTexts as t } from './access-requests.texts';
 import { Pager } from './Pager';
+import { APPROVE_COLOUR } from './StatusBadge';
 
 export const READ_ONLY = 'READ_ONLY';
 
 /**
  * Badge colours of the history item variants (section 3: type has a text and a variant): filled,
- * in shades that keep white text at 4.5:1 or more (Mantine's light badges do not for green).
+ * in shades that keep white text at 4.5:1 or more (Mantine's light badges do not for green, nor
+ * does its green 9, #2b8a3e, at 4.4:1: success takes the Approved status badge's green).
  */
-const VARIANT_COLOUR: Record<string, string> = {
+export const VARIANT_COLOUR: Record<string, string> = {
   info: '#1971c2',
-  success: '#2b8a3e',
+  success: APPROVE_COLOUR,
   warning: WARNING_TEXT,
   danger: ERROR_TEXT,
 };

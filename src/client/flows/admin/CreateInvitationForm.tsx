@@ -1,5 +1,7 @@
 // 'Invite someone' (admin): runs the create-invitation machine. The facility list follows the
-// chosen app; an app whose handoff includes a facility needs one.
+// chosen app; an app whose handoff includes a facility needs one. For keyboard and screen reader
+// users: errors are announced at their fields and the first takes the focus; once sent, the notice
+// takes the focus (the form it was in is gone), and 'Invite someone else' puts it in the email.
 import '@mantine/core/styles/Checkbox.css';
 import {
   Alert,
@@ -13,10 +15,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createInvitationMachine } from '../../../../machines/admin/create-invitation/create-invitation.machine';
 import type { InvitationSummary } from '../../../contract/admin';
 import { formatDateTime } from '../../app/format';
+import { fieldErrorProps } from '../forced/shared/field-props';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { createInvitationActors } from './admin.actors';
 import { adminTexts } from './admin.texts';
@@ -32,6 +35,10 @@ interface Draft {
   isStaff: boolean;
   validityDays: string;
 }
+
+/** The fields that can be refused, in the form's order: the first in error takes the focus. */
+const FIELD_ORDER = ['email', 'appCode', 'facilityCode', 'name', 'customerNumber', 'validityDays'] as const;
+type FieldName = (typeof FIELD_ORDER)[number];
 
 const EMPTY: Draft = {
   email: '',
@@ -52,6 +59,17 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [missing, setMissing] = useState<Partial<Record<keyof Draft, string>>>({});
   const busy = snapshot.matches('creating');
+  const fields = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const fieldRef = (field: FieldName) => (node: HTMLInputElement | HTMLSelectElement | null) => {
+    fields.current[field] = node;
+  };
+  const focusFirst = (inError: (field: FieldName) => boolean) => {
+    const first = FIELD_ORDER.find(inError);
+    if (first) fields.current[first]?.focus();
+  };
+  const notice = useRef<HTMLDivElement>(null);
+  // Set by 'Invite someone else': the email takes the focus once the form is back.
+  const focusEmail = useRef(false);
 
   const createdId = created?.id ?? null;
   useEffect(() => {
@@ -62,6 +80,21 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
     // Once per invitation sent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [createdId]);
+  // The notice replaces the form and its button, which had the focus.
+  useEffect(() => {
+    if (createdId !== null) notice.current?.focus();
+  }, [createdId]);
+  // The server's refusal: its first field in error takes the focus.
+  useEffect(() => {
+    if (refusal) focusFirst((field) => refusal.fieldErrors.some((e) => e.fieldName === field));
+  }, [refusal]);
+  const editing = snapshot.matches('editing');
+  useEffect(() => {
+    if (editing && focusEmail.current) {
+      focusEmail.current = false;
+      fields.current.email?.focus();
+    }
+  }, [editing]);
 
   if (snapshot.matches('loadingApps')) {
     return <Loader size="sm" aria-label={adminTexts.invitations.loading} />;
@@ -81,7 +114,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   if (snapshot.matches('created') && created) {
     return (
       <Stack gap="sm">
-        <Stack gap={4} role="status">
+        <Stack gap={4} role="status" ref={notice} tabIndex={-1}>
           <Text fw={600}>{t.sent(created.email)}</Text>
           <Text size="sm">
             {t.sentDetail(
@@ -93,7 +126,14 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           </Text>
         </Stack>
         <Group>
-          <Button onClick={() => send({ type: 'user.again' })}>{t.again}</Button>
+          <Button
+            onClick={() => {
+              focusEmail.current = true;
+              send({ type: 'user.again' });
+            }}
+          >
+            {t.again}
+          </Button>
         </Group>
       </Stack>
     );
@@ -112,7 +152,10 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
     if (!draft.appCode) errors.appCode = t.required;
     if (needsFacility && !draft.facilityCode) errors.facilityCode = t.required;
     setMissing(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      focusFirst((field) => errors[field] !== undefined);
+      return;
+    }
     send({
       type: 'user.submit',
       form: {
@@ -143,6 +186,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           value={draft.email}
           onChange={(e) => set('email', e.currentTarget.value)}
           error={fieldError('email')}
+          errorProps={fieldErrorProps}
+          ref={fieldRef('email')}
           maxLength={500}
         />
         <NativeSelect
@@ -154,6 +199,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
             set('facilityCode', '');
           }}
           error={fieldError('appCode')}
+          errorProps={fieldErrorProps}
+          ref={fieldRef('appCode')}
           data={[
             { value: '', label: '' },
             ...apps.map((a) => ({ value: a.code, label: `${a.name} (${a.code})` })),
@@ -167,6 +214,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
             value={draft.facilityCode}
             onChange={(e) => set('facilityCode', e.currentTarget.value)}
             error={fieldError('facilityCode')}
+            errorProps={fieldErrorProps}
+            ref={fieldRef('facilityCode')}
             data={[
               { value: '', label: '' },
               ...(app?.facilities ?? []).map((f) => ({
@@ -181,6 +230,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           value={draft.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={fieldError('name')}
+          errorProps={fieldErrorProps}
+          ref={fieldRef('name')}
           maxLength={100}
         />
         <TextInput
@@ -189,6 +240,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           value={draft.customerNumber}
           onChange={(e) => set('customerNumber', e.currentTarget.value)}
           error={fieldError('customerNumber')}
+          errorProps={fieldErrorProps}
+          ref={fieldRef('customerNumber')}
           maxLength={20}
         />
         <Checkbox
@@ -204,6 +257,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           value={draft.validityDays}
           onChange={(e) => set('validityDays', e.currentTarget.value)}
           error={fieldError('validityDays')}
+          errorProps={fieldErrorProps}
+          ref={fieldRef('validityDays')}
         />
         <Group>
           <Button type="submit" loading={busy}>

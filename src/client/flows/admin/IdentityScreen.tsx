@@ -7,7 +7,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { identityMachine } from '../../../../machines/admin/identity/identity.machine';
 import type { IdentityDetails, IdentitySession } from '../../../contract/admin-identities';
@@ -198,6 +198,16 @@ export function IdentityScreen({ id }: { id: string }) {
     (s) => s.matches({ ready: 'confirmingSignOut' }) || s.matches({ ready: 'signingOut' }),
   );
 
+  // The modal is mounted only while open, so Mantine has no element to give the focus back to:
+  // once it closes, the notice of a sign-out takes the focus, or else the button that opened it.
+  const signOutButton = useRef<HTMLButtonElement>(null);
+  const signedOutNotice = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !modalOpen) (signedOutNotice.current ?? signOutButton.current)?.focus();
+    wasOpen.current = modalOpen;
+  }, [modalOpen]);
+
   /** The modal's confirm: the machine signs out; the answer is its refusal, or null once done. */
   const confirm = (ticketCode: string | null) =>
     new Promise<string | null>((resolve) => {
@@ -230,6 +240,7 @@ export function IdentityScreen({ id }: { id: string }) {
           <Group justify="space-between" align="flex-start">
             <Title order={2}>{t.heading(identity.username)}</Title>
             <Button
+              ref={signOutButton}
               color="red.9"
               variant="outline"
               onClick={() => send({ type: 'user.openSignOut' })}
@@ -265,7 +276,13 @@ export function IdentityScreen({ id }: { id: string }) {
             </Alert>
           )}
           {signedOutTicket !== null && (
-            <Alert color="green" role="status" data-testid="signed-out-notice">
+            <Alert
+              ref={signedOutNotice}
+              tabIndex={-1}
+              color="green"
+              role="status"
+              data-testid="signed-out-notice"
+            >
               {t.signedOut(identity.username, signedOutTicket)}
             </Alert>
           )}

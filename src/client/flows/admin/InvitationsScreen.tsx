@@ -1,6 +1,7 @@
 // /admin/invitations: the invitation list (search, pages, revoke) beside the 'Invite someone'
 // form. A sent invitation reloads the list's first page, where it is on top. Each row's status is a
-// badge; a revoked one says who revoked it and when, and only open ones offer Revoke.
+// badge; a revoked one says who revoked it and when, and only open ones offer Revoke. What a
+// revoke did takes the focus: the row's button that had it is gone (or was disabled meanwhile).
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Table.css';
@@ -19,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { invitationsMachine } from '../../../../machines/admin/invitations/invitations.machine';
 import type { InvitationStatus, InvitationSummary } from '../../../contract/admin';
 import { formatDateTime } from '../../app/format';
@@ -61,6 +62,14 @@ export function InvitationsScreen() {
   const { result, query, revoked, revokeError, revokeId, errorMessage } = snapshot.context;
   const [draft, setDraft] = useState(query);
   const busy = snapshot.matches('loading') || snapshot.matches('revoking');
+  const revokedNotice = useRef<HTMLParagraphElement>(null);
+  const revokeAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (revoked) revokedNotice.current?.focus();
+  }, [revoked]);
+  useEffect(() => {
+    if (revokeError) revokeAlert.current?.focus();
+  }, [revokeError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,12 +98,12 @@ export function InvitationsScreen() {
             </Group>
           </form>
           {revoked && (
-            <Text role="status" fw={600}>
+            <Text ref={revokedNotice} tabIndex={-1} role="status" fw={600}>
               {t.revoked(revoked.email)}
             </Text>
           )}
           {revokeError && (
-            <Alert color="red" role="alert" title={t.revokeFailed}>
+            <Alert ref={revokeAlert} tabIndex={-1} color="red" role="alert" title={t.revokeFailed}>
               {revokeError}
             </Alert>
           )}
