@@ -5,7 +5,6 @@
 //
 // With the embedded database (no DATABASE_URL) the server must not be running: PGlite is one
 // process's database. The command checks PUBLIC_URL/health and refuses while it answers.
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../src/server/adapters/clock';
@@ -17,10 +16,8 @@ import {
 } from '../src/server/adapters/mail';
 import { Outbox } from '../src/server/adapters/outbox';
 import { cryptoRandom, type Random } from '../src/server/adapters/random';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { databaseTargetOf, openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';
+import { runWhenMain } from './support/database-command';
 import {
   createInvitation,
   INVITATION_DEFAULT_VALIDITY_DAYS,
@@ -129,50 +126,12 @@ export async function runInviteCommand(argv: string[], deps: InviteCommandDeps):
   return created;
 }
 
-async function serverAnswers(publicUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${publicUrl}/health`, { signal: AbortSignal.timeout(1000) });
-    return response.ok || response.status === 503;
-  } catch {
-    return false;
-  }
-}
-
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(INVITE_USAGE);
-    return 0;
-  }
-  try {
-    parseInviteArgs(argv);
-  } catch (error) {
-    if (error instanceof InvitationError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (!config.databaseUrl && (await serverAnswers(config.publicUrl))) {
-    console.error(
-      `The server at ${config.publicUrl} is running on the embedded database, which only one process may open. ` +
-        'Stop it first, or use DATABASE_URL.',
-    );
-    return 1;
-  }
-  const database = await openDatabase(databaseTargetOf(config));
-  try {
-    await migrateToLatest(database.db);
+runWhenMain(import.meta.url, {
+  usage: INVITE_USAGE,
+  usageError: InvitationError,
+  checkArgs: (argv) => void parseInviteArgs(argv),
+  busyAdvice: 'Stop it first, or use DATABASE_URL.',
+  async run(argv, database, config) {
     const mail = config.smtpUrl
       ? smtpMailSender(config.smtpUrl, config.mailFrom)
       : config.isProduction
@@ -186,26 +145,5 @@ async function main(): Promise<number> {
       publicUrl: config.publicUrl,
       out: (line) => console.log(line),
     });
-    return 0;
-  } catch (error) {
-    if (error instanceof InvitationError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.destroy();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+  },
+});

@@ -6,15 +6,12 @@
 //
 // With the embedded database (no DATABASE_URL) the server must not be running: PGlite is one
 // process's database. The command checks PUBLIC_URL/health and refuses while it answers.
-import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../src/server/adapters/clock';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { databaseTargetOf, openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';
 import { limits } from '../src/contract/fields';
 import { Lockout, lockoutPolicyOf, UNLOCKED_BY_COMMAND_TEXT } from '../src/server/domain/lockout';
+import { runWhenMain } from './support/database-command';
 
 export const UNLOCK_USAGE = `Usage: npm run unlock -- <username>
 
@@ -69,65 +66,12 @@ export async function runUnlockCommand(
   return { ...result, identityId: identity?.id ?? null };
 }
 
-async function serverAnswers(publicUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${publicUrl}/health`, { signal: AbortSignal.timeout(1000) });
-    return response.ok || response.status === 503;
-  } catch {
-    return false;
-  }
-}
-
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(UNLOCK_USAGE);
-    return 0;
-  }
-  try {
-    parseUnlockArgs(argv);
-  } catch (error) {
-    if (error instanceof UnlockUsageError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (!config.databaseUrl && (await serverAnswers(config.publicUrl))) {
-    console.error(
-      `The server at ${config.publicUrl} is running on the embedded database, which only one process may open. ` +
-        'Stop it first, use DATABASE_URL, or ask an administrator to unlock the account in the portal.',
-    );
-    return 1;
-  }
-  const database = await openDatabase(databaseTargetOf(config));
-  try {
-    await migrateToLatest(database.db);
+runWhenMain(import.meta.url, {
+  usage: UNLOCK_USAGE,
+  usageError: UnlockUsageError,
+  checkArgs: (argv) => void parseUnlockArgs(argv),
+  busyAdvice: 'Stop it first, use DATABASE_URL, or ask an administrator to unlock the account in the portal.',
+  async run(argv, database) {
     await runUnlockCommand(argv, { db: database.db, clock: systemClock, out: (line) => console.log(line) });
-    return 0;
-  } finally {
-    await database.destroy();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+  },
+});
