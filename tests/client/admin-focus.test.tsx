@@ -22,7 +22,10 @@ import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { identityTexts } from '../../src/client/flows/admin/identities.texts';
 import { IdentityScreen } from '../../src/client/flows/admin/IdentityScreen';
 import { InvitationsScreen } from '../../src/client/flows/admin/InvitationsScreen';
-import { FlowImplementationsProvider } from '../../src/client/flows/shared/flow-implementations';
+import {
+  FlowImplementationsProvider,
+  type FlowImplementationsByMachine,
+} from '../../src/client/flows/shared/flow-implementations';
 import { signOutAllTexts } from '../../src/client/pages/profile.texts';
 import { historyPage } from '../machines/access-requests.fixtures';
 import { users } from '../machines/fixtures/sign-in.fixtures';
@@ -37,7 +40,7 @@ const services = (): PortalServices => ({
   getSupportEmail: vi.fn<PortalServices['getSupportEmail']>(async () => null),
 });
 
-function renderAdmin(screenUnderTest: ReactNode, implementations: Record<string, { actors: object }>) {
+function renderAdmin(screenUnderTest: ReactNode, implementations: FlowImplementationsByMachine) {
   const admin = { ...users.auditor, isAdmin: true, roles: ['ADMIN'] };
   const store = new SessionStore(async () => ({ currentUser: admin, context: null }));
   return render(

@@ -4,11 +4,19 @@
 // step's title (WCAG 2.4.3), and errors in a live region and on their field (WCAG 3.3.1, 4.1.3).
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectNoAxeViolations } from './browser';
 import { DEMO_PASSWORD } from './reset';
 
 /** Whether `target` is its document's focused element. */
 export const isFocused = (target: Locator) =>
   target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1_000 }).catch(() => false);
+
+/**
+ * axe-core on the portal inside a framing application's page: the checker only evaluates script in
+ * the document it is given, which a frame does as a page does.
+ */
+export const expectNoAxeViolationsIn = (frame: Frame, label: string) =>
+  expectNoAxeViolations(frame as unknown as Page, label);
 
 const LIVE = '[role="alert"], [role="status"], [aria-live="polite"], [aria-live="assertive"]';
 
