@@ -41,6 +41,8 @@ export function ExistingAccountForm({
       setErrors((current) => ({ ...current, [field]: undefined }));
     },
     error: errors[field],
+    // Mantine's PasswordInput marks its input data-invalid only: assistive technology needs aria.
+    'aria-invalid': errors[field] !== undefined,
     errorProps,
     ref: (node: HTMLInputElement | null) => {
       inputs.current[field] = node;
