@@ -3,9 +3,15 @@
 // puts the focus on the first; once sent, the notice takes the focus, and 'Invite someone else'
 // puts it back in the email; a revoke's notice takes the focus from the row's vanished button; the
 // identity's 'Sign out of all devices' modal gives the focus back to its button on Escape, and to
-// the notice once the identity is signed out; the history's badges keep white text at 4.5:1.
+// the notice once the identity is signed out; the history's badges keep white text at 4.5:1; the
+// lists' pager keeps its buttons focusable (aria-disabled) while a page loads and at either end;
+// the SMS gateway's switch has the focus back once its change is saved; the screens' loaders are named
+// progress bars (a name on a role-less element is prohibited ARIA, which axe found on the identity
+// page while its history loaded).
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -14,14 +20,18 @@ import { historyMachine } from '../../machines/access-requests/history/history.m
 import { createInvitationMachine } from '../../machines/admin/create-invitation/create-invitation.machine';
 import { identityMachine } from '../../machines/admin/identity/identity.machine';
 import { invitationsMachine } from '../../machines/admin/invitations/invitations.machine';
+import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
 import { AppProviders } from '../../src/client/app/App';
 import type { PortalServices } from '../../src/client/app/services';
 import { SessionStore } from '../../src/client/app/session';
 import { VARIANT_COLOUR } from '../../src/client/flows/access-requests/HistoryTab';
+import { Pager } from '../../src/client/flows/access-requests/Pager';
+import { accessRequestsTexts } from '../../src/client/flows/access-requests/access-requests.texts';
 import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { identityTexts } from '../../src/client/flows/admin/identities.texts';
 import { IdentityScreen } from '../../src/client/flows/admin/IdentityScreen';
 import { InvitationsScreen } from '../../src/client/flows/admin/InvitationsScreen';
+import { SmsGatewayScreen } from '../../src/client/flows/admin/SmsGatewayScreen';
 import {
   FlowImplementationsProvider,
   type FlowImplementationsByMachine,
@@ -255,5 +265,106 @@ describe("the history's badges", () => {
     expect(Object.keys(VARIANT_COLOUR)).toEqual(
       expect.arrayContaining(['info', 'success', 'warning', 'danger']),
     );
+  });
+});
+
+describe("the lists' pager", () => {
+  const t = accessRequestsTexts;
+  const mount = (number: number, busy: boolean, onPage = vi.fn()) => (
+    <MantineProvider>
+      <Pager page={{ number, size: 5, totalElements: 7 }} busy={busy} onPage={onPage} />
+    </MantineProvider>
+  );
+
+  it('keeps the pressed button focusable while the page loads, and Previous on the first page', async () => {
+    const onPage = vi.fn();
+    const view = render(mount(0, false, onPage));
+    const user = userEvent.setup({ delay: null });
+    const previous = screen.getByRole('button', { name: t.previousPage });
+    // On the first page Previous does nothing, but is not disabled: it keeps a focus it has.
+    expect(previous).not.toBeDisabled();
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await user.click(previous);
+    expect(onPage).not.toHaveBeenCalled();
+
+    const second = screen.getByRole('button', { name: '2' });
+    await user.click(second);
+    expect(onPage).toHaveBeenCalledWith(1);
+    // Loading: every button stays focusable, and none acts.
+    view.rerender(mount(0, true, onPage));
+    for (const button of screen.getAllByRole('button')) {
+      expect(button).not.toBeDisabled();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(second).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: t.nextPage }));
+    expect(onPage).toHaveBeenCalledTimes(1);
+
+    view.rerender(mount(1, false, onPage));
+    expect(second).toHaveAttribute('aria-current', 'page');
+    expect(second).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: t.nextPage })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(previous);
+    expect(onPage).toHaveBeenLastCalledWith(0);
+  });
+});
+
+describe("the SMS gateway's switch", () => {
+  it('has the focus back once its change is saved (disabling it meanwhile dropped the focus)', async () => {
+    const ts = adminTexts.smsGateway;
+    let finish = () => {};
+    const saveStatus = vi.fn(
+      ({ input }: { input: { available: boolean } }) =>
+        new Promise<boolean>((resolve) => {
+          finish = () => resolve(input.available);
+        }),
+    );
+    renderAdmin(<SmsGatewayScreen />, {
+      [smsGatewayMachine.id]: {
+        actors: { loadStatus: fromPromise(async () => true), saveStatus: fromPromise(saveStatus) },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const toggle = await screen.findByRole('switch', { name: ts.switchLabel });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeDisabled());
+    // What a browser does with a focused control that is disabled (jsdom does not): the body has
+    // the focus.
+    await act(async () => {
+      document.body.tabIndex = -1;
+      document.body.focus();
+      document.body.removeAttribute('tabindex');
+    });
+    expect(document.body).toHaveFocus();
+    await act(async () => finish());
+    expect(await screen.findByRole('status')).toHaveTextContent(ts.saved(false));
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(saveStatus).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the admin screens' loaders", () => {
+  it('are progress bars named Loading, which axe accepts', async () => {
+    const never = () => new Promise<never>(() => {});
+    renderAdmin(
+      <>
+        <InvitationsScreen />
+        <IdentityScreen id={IDENTITY_ID} />
+      </>,
+      {
+        [invitationsMachine.id]: { actors: { loadInvitations: fromPromise(never) } },
+        [createInvitationMachine.id]: { actors: { loadApps: fromPromise(never) } },
+        [identityMachine.id]: { actors: { loadIdentity: fromPromise(async () => IDENTITY) } },
+        [historyMachine.id]: { actors: { loadHistoryPage: fromPromise(never) } },
+      },
+    );
+    await screen.findByRole('heading', { name: identityTexts.identity.heading(IDENTITY.username) });
+    // The invitation list, the form's apps, and the identity's history.
+    expect(screen.getAllByRole('progressbar', { name: 'Loading' })).toHaveLength(3);
+    const result = await axe.run(document.body, {
+      runOnly: ['aria-prohibited-attr', 'aria-progressbar-name'],
+    });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 // The admin journeys of the browser suite by keyboard alone (WCAG 2.1.1; see support/keyboard.ts):
 // admin1 approves one pending access request and rejects the other through their confirmations
-// (the Jira ticket code, the reason), creates and revokes invitations, and finds C10001 from the
-// header's search bar and signs it out of all devices through the modal. The focus is on each new
-// page's heading, on each confirmation's title and on each outcome; a dialog keeps the focus inside
-// and gives it back; errors are announced at their field. axe-core (WCAG 2.2 A and AA) on every
-// state visited. One browser context per journey, on this file's own server.
+// (the Jira ticket code, the reason), creates and revokes invitations, finds C10001 from the
+// header's search bar and signs it out of all devices through the modal, reads the apps screen and
+// switches SMS codes off and on; auditor1 pages through a request's history. The focus is on each
+// new page's heading, on each confirmation's title and on each outcome, and stays on a control
+// that was used; a dialog keeps the focus inside and gives it back; errors are announced at their
+// field. axe-core (WCAG 2.2 A and AA) on every state visited. One browser context per journey, on
+// this file's own server.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessRequestsTexts as t } from '../../src/client/flows/access-requests/access-requests.texts';
@@ -306,5 +308,95 @@ describe('admin screens by keyboard alone', () => {
     await expectFocusOnHeading(adminTexts.heading);
     await page.getByTestId('roles-sam-admin').waitFor();
     await expectNoAxeViolations(page, 'the roles lists');
+  });
+
+  it('admin1 reads the apps screen and switches SMS codes off and on with Space', async () => {
+    const ts = adminTexts.smsGateway;
+    await signIn('admin1');
+    await page.waitForURL((url) => url.pathname !== '/');
+    await tabTo(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: adminTexts.heading }),
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/admin/invitations`);
+    await expectFocusOnHeading(adminTexts.heading);
+    const adminNav = page.getByRole('navigation', { name: adminTexts.navLabel });
+
+    await tabTo(adminNav.getByRole('link', { name: adminTexts.nav.apps }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/admin/apps`);
+    await expectFocusOnHeading(adminTexts.heading);
+    await page
+      .getByRole('region', { name: 'Loans' })
+      .getByText('Undertake manual workflow for Access Requests')
+      .waitFor();
+    await expectNoAxeViolations(page, 'admin apps');
+
+    await tabTo(adminNav.getByRole('link', { name: adminTexts.nav.smsGateway }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/admin/sms-gateway`);
+    await expectFocusOnHeading(adminTexts.heading);
+    const toggle = page.getByRole('switch', { name: ts.switchLabel });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expectNoAxeViolations(page, 'admin SMS gateway');
+    const smsStatus = async () =>
+      (
+        (await (
+          await fetch(`${baseUrl}/rest/ui/anonymous/properties/sms-gateway-status`, {
+            headers: { 'X-Requested-With': 'XMLHttpRequest' },
+          })
+        ).json()) as { isSmsGatewayAvailable: boolean }
+      ).isSmsGatewayAvailable;
+
+    // Space switches; what was saved is announced, and the focus stays on the switch.
+    await tabTo(toggle);
+    await page.keyboard.press('Space');
+    await expectAnnounced(ts.saved(false));
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expectFocusOn(toggle);
+    expect(await smsStatus()).toBe(false);
+    await expectNoAxeViolations(page, 'admin SMS gateway switched off');
+    await page.keyboard.press('Space');
+    await expectAnnounced(ts.saved(true));
+    await expectFocusOn(toggle);
+    expect(await smsStatus()).toBe(true);
+  });
+
+  it("auditor1 pages through a request's history with the pager's buttons", async () => {
+    await signIn('auditor1');
+    await page.waitForURL(`${baseUrl}/access-requests`);
+    await expectFocusOnHeading(t.heading);
+    await tabTo(page.getByRole('link', { name: 'AR-TRSY4K7M' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/access-requests\/[0-9a-f-]{36}$/);
+    await tabTo(page.getByRole('link', { name: t.tabs.history }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/history$/);
+    await expectFocusOnHeading(t.heading);
+    const items = page.getByTestId('history-item');
+    await expect.poll(() => items.count()).toBe(5);
+    // Seven items in the demo data, more once the journey above has rejected the request.
+    const total = Number(/^(\d+)/.exec((await page.getByTestId('result-count').textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThanOrEqual(7);
+
+    // Page 2 by its button: the items change, and the focus stays on the pager.
+    const pager = page.getByRole('navigation', { name: t.pagination });
+    const second = pager.getByRole('button', { name: '2' });
+    await tabTo(second);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.count()).toBe(Math.min(5, total - 5));
+    await expect.poll(() => second.getAttribute('aria-current')).toBe('page');
+    await expectFocusOn(second);
+    await expectNoAxeViolations(page, 'the history, page 2');
+
+    // Back by 'Previous' (which page 1 disables): the focus stays in the pager.
+    await tabTo(pager.getByRole('button', { name: t.previousPage }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.count()).toBe(5);
+    await expect
+      .poll(() => pager.evaluate((nav) => nav.contains(document.activeElement)), {
+        message: 'focus in the pager',
+      })
+      .toBe(true);
   });
 });

@@ -39,9 +39,12 @@ export function keyboardUser({ page, scope = page, baseUrl }: KeyboardUserOption
       .toBe(true);
   }
 
-  /** Presses Tab (or Shift+Tab) until `target` has the focus. */
+  /**
+   * Presses Tab (or Shift+Tab) until `target` has the focus. Waits for it first, for as long as a
+   * page can take to come on a machine two journeys (and their servers) share.
+   */
   async function tabTo(target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-    await target.waitFor({ timeout: 15_000 });
+    await target.waitFor({ timeout: 30_000 });
     for (let presses = 0; presses <= 60; presses += 1) {
       if (await isFocused(target)) return;
       await keyboard().press(key);
@@ -102,11 +105,17 @@ export function keyboardUser({ page, scope = page, baseUrl }: KeyboardUserOption
   const expectFocusOnHeading = (name: string | RegExp, level = 1) =>
     expectFocusOn(scope().getByRole('heading', { level, name, exact: typeof name === 'string' }));
 
-  /** The message is announced: it is inside a live region (role alert or status, or aria-live). */
+  /**
+   * The message is announced: it is inside a live region (role alert or status, or aria-live).
+   * The same words may also stand elsewhere on the page (a state the announcement confirms).
+   */
   async function expectAnnounced(text: string | RegExp): Promise<void> {
-    const message = scope().getByText(text).first();
-    await message.waitFor({ timeout: 15_000 });
-    const live = await message.evaluate((el, selector) => el.closest(selector) !== null, LIVE);
+    const messages = scope().getByText(text);
+    await messages.first().waitFor({ timeout: 15_000 });
+    const live = await messages.evaluateAll(
+      (els, selector) => els.some((el) => el.closest(selector) !== null),
+      LIVE,
+    );
     expect(live, `'${String(text)}' is in a live region`).toBe(true);
   }
 

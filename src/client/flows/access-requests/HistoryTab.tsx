@@ -101,7 +101,7 @@ export function HistoryTab({
   if (page === null) {
     return (
       <Group>
-        <Loader size="sm" aria-label={t.loading} />
+        <Loader size="sm" role="progressbar" aria-label={t.loading} />
       </Group>
     );
   }

@@ -1,7 +1,10 @@
 // The result count ('N result(s)'), 'N pages' when there is more than one, and the page buttons.
 // Built from Button rather than Mantine's Pagination, whose hook would land in the framework chunk
-// the sign-in page loads (its gzip budget).
+// the sign-in page loads (its gzip budget). A button that may not be used (while a page loads, or
+// Previous on the first page) is aria-disabled rather than disabled: a disabled button drops the
+// focus of the keyboard user who just pressed it, who would have to start again from the top.
 import { Button, Group, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import { pageCount } from '../../../../machines/access-requests/access-requests.types';
 import type { PageMetadata } from '../../../contract/admin';
 import { accessRequestsTexts as t } from './access-requests.texts';
@@ -13,6 +16,18 @@ export function pagesToOffer(current: number, pages: number): Array<number | 'ga
   );
   const sorted = [...wanted].sort((a, b) => a - b);
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1]! > 1 ? (['gap', n] as const) : [n]));
+}
+
+/** Props of a pager button that may be unusable for now, and stays focusable meanwhile. */
+function usable(enabled: boolean, action: () => void) {
+  return {
+    'aria-disabled': !enabled || undefined,
+    'data-disabled': !enabled || undefined,
+    onClick: (event: MouseEvent) => {
+      if (enabled) action();
+      else event.preventDefault();
+    },
+  };
 }
 
 export function Pager({
@@ -37,8 +52,7 @@ export function Pager({
           <Button
             variant="default"
             size="compact-sm"
-            disabled={busy || page.number === 0}
-            onClick={() => onPage(page.number - 1)}
+            {...usable(!busy && page.number > 0, () => onPage(page.number - 1))}
           >
             {t.previousPage}
           </Button>
@@ -53,8 +67,7 @@ export function Pager({
                 size="compact-sm"
                 variant={n === page.number ? 'filled' : 'default'}
                 aria-current={n === page.number ? 'page' : undefined}
-                disabled={busy}
-                onClick={() => n !== page.number && onPage(n)}
+                {...usable(!busy, () => n !== page.number && onPage(n))}
               >
                 {n + 1}
               </Button>
@@ -63,8 +76,7 @@ export function Pager({
           <Button
             variant="default"
             size="compact-sm"
-            disabled={busy || page.number >= pages - 1}
-            onClick={() => onPage(page.number + 1)}
+            {...usable(!busy && page.number < pages - 1, () => onPage(page.number + 1))}
           >
             {t.nextPage}
           </Button>

@@ -286,7 +286,7 @@ function DecisionActions({
 
 const Loading = () => (
   <Group>
-    <Loader size="sm" aria-label={t.loading} />
+    <Loader size="sm" role="progressbar" aria-label={t.loading} />
   </Group>
 );
 

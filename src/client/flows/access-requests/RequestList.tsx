@@ -64,7 +64,7 @@ export function RequestList() {
         </Stack>
       ) : page === null ? (
         <Group>
-          <Loader size="sm" aria-label={t.loading} />
+          <Loader size="sm" role="progressbar" aria-label={t.loading} />
         </Group>
       ) : (
         <Stack gap="sm" aria-busy={busy}>

@@ -19,7 +19,7 @@ export function AppsScreen() {
     <Stack gap="md">
       <Title order={2}>{t.heading}</Title>
       {snapshot.matches('loading') ? (
-        <Loader size="sm" aria-label={adminTexts.invitations.loading} />
+        <Loader size="sm" role="progressbar" aria-label={adminTexts.invitations.loading} />
       ) : snapshot.matches('failed') ? (
         <Stack gap="sm">
           <Alert color="red" role="alert" title={t.loadFailed}>

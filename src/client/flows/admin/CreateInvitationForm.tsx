@@ -97,7 +97,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   }, [editing]);
 
   if (snapshot.matches('loadingApps')) {
-    return <Loader size="sm" aria-label={adminTexts.invitations.loading} />;
+    return <Loader size="sm" role="progressbar" aria-label={adminTexts.invitations.loading} />;
   }
   if (snapshot.matches('loadFailed')) {
     return (

@@ -58,7 +58,7 @@ export function IdentityRolesScreen() {
           </Group>
         </Stack>
       ) : roles === null ? (
-        <Loader size="sm" aria-label={t.loading} />
+        <Loader size="sm" role="progressbar" aria-label={t.loading} />
       ) : (
         <Group align="flex-start" gap="xl">
           <RoleList label={t.samAdmin} options={roles.samAdmin} testId="roles-sam-admin" />

@@ -234,7 +234,7 @@ export function IdentityScreen({ id }: { id: string }) {
           </Group>
         </Stack>
       ) : identity === null ? (
-        <Loader size="sm" aria-label={t.loading} />
+        <Loader size="sm" role="progressbar" aria-label={t.loading} />
       ) : (
         <Stack gap="lg" aria-busy={snapshot.matches('loading')}>
           <Group justify="space-between" align="flex-start">

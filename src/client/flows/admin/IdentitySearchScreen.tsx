@@ -81,7 +81,7 @@ export function IdentitySearchScreen() {
         </Stack>
       ) : page === null || result === null ? (
         <Group>
-          <Loader size="sm" aria-label={t.loading} />
+          <Loader size="sm" role="progressbar" aria-label={t.loading} />
         </Group>
       ) : (
         <Stack gap="sm" aria-busy={busy}>

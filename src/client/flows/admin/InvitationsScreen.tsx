@@ -117,7 +117,7 @@ export function InvitationsScreen() {
               </Group>
             </Stack>
           ) : result === null ? (
-            <Loader size="sm" aria-label={t.loading} />
+            <Loader size="sm" role="progressbar" aria-label={t.loading} />
           ) : (
             <Stack gap="sm" aria-busy={busy}>
               <Pager page={result.page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
