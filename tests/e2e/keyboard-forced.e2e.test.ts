@@ -1,11 +1,12 @@
 // More of the browser suite's journeys by keyboard alone (WCAG 2.1.1; see support/keyboard.ts): the
 // forced steps (C10002's expired password, C10003's factor enrolment), a registration to the end
 // with an authenticator app set up from the key the page shows, an invitation accepted for an
-// existing account, a password reset to the end, the profile's change of password, the
-// 'Re-enter password' modal, and the framed JWT handoff to TREASURY, where the keyboard user works
-// inside the frame. The focus is on each new page's heading or wizard step's title; errors are
-// announced at their fields. axe-core (WCAG 2.2 A and AA) on every state visited. One browser
-// context per journey, on this file's own server.
+// existing account, a password reset to the end, the profile's change of password, an
+// authenticator app enabled from the profile and its own 'Sign out of all devices' modal, the
+// 'Re-enter password' modal, /single-sign-on for a user already signed in, and the framed JWT
+// handoff to TREASURY, where the keyboard user works inside the frame. The focus is on each new
+// page's heading or wizard step's title; errors are announced at their fields. axe-core (WCAG 2.2 A
+// and AA) on every state visited. One browser context per journey, on this file's own server.
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
@@ -13,6 +14,8 @@ import { expectNoAxeViolationsIn, isFocused, keyboardUser } from './support/keyb
 import { portalOf } from './support/portal';
 import { totpStepNow } from './support/registration-totp';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
+import { acsVerdict } from './support/demo-sp';
+import { signOutAllTexts } from '../../src/client/pages/profile.texts';
 
 const { baseUrl, demoSpUrl } = portalOf(import.meta.url);
 const captchaAnswer = inject('captchaAnswer');
@@ -336,9 +339,9 @@ describe('wizards to the end by keyboard alone', () => {
     await expectFocusOnHeading('Authenticator app verification');
   });
 
-  it('C10001 changes its password from the profile, after a mismatch and a wrong current password', async () => {
+  it('C10010 changes its password from the profile, after a mismatch and a wrong current password', async () => {
     const newPassword = 'Quiet-Keyboard-Evening-88';
-    await signIn('C10001');
+    await signIn('C10010');
     await page.waitForURL(APPLICATIONS);
     await tabTo(page.getByRole('button', { name: /account menu$/ }));
     await page.keyboard.press('Enter');
@@ -375,9 +378,95 @@ describe('wizards to the end by keyboard alone', () => {
     await expectAnnounced('Successfully changed password');
 
     await signOut();
-    await signIn('C10001', newPassword);
+    await signIn('C10010', newPassword);
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
+  });
+
+  it("C10001 enables an authenticator app from the shown key, and keeps the focus through its own 'Sign out of all devices' modal", async () => {
+    await signIn('C10001');
+    await page.waitForURL(APPLICATIONS);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+
+    await tabTo(page.getByRole('link', { name: 'Enable authenticator app' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/enrol-authenticator-app`);
+    await expectFocusOnHeading('Step 1 of 2', 2);
+    const setupKey = page.getByTestId('setup-key');
+    await setupKey.waitFor();
+    const secret = ((await setupKey.textContent()) ?? '').replace(/\s/g, '');
+    await expectNoAxeViolations(page, 'profile: enable authenticator app, setup');
+    await tabTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/enrol-authenticator-app/code-verification`);
+    await expectFocusOnHeading('Step 2 of 2', 2);
+    const code = page.getByLabel(/^Verification code/);
+    await typeInto(code, '000000');
+    await typeInto(page.getByLabel(/^Current password/), DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expectFieldErrorAnnounced(code);
+    await expectFocusOn(code);
+    await expectNoAxeViolations(page, 'profile: enable authenticator app, a wrong code');
+    await typeInto(code, (await totpStepNow(secret)).code);
+    await tabTo(page.getByRole('button', { name: 'Verify' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await expectFocusOnHeading('Profile');
+    await expectAnnounced('Successfully enabled authenticator app factor');
+
+    // The modal: the focus moves in and stays there; Escape gives it back to its button.
+    const signOutAll = page.getByRole('button', { name: signOutAllTexts.title });
+    await tabTo(signOutAll);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: signOutAllTexts.title });
+    await dialog.getByText('Payroll').waitFor();
+    const inDialog = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    await expect.poll(inDialog).toBe(true);
+    for (let presses = 0; presses < 5; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog(), 'Tab keeps the focus in the dialog').toBe(true);
+    }
+    await expectNoAxeViolations(page, "profile: the 'Sign out of all devices' modal");
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectFocusOn(signOutAll);
+    await page.keyboard.press('Enter');
+    await tabTo(dialog.getByRole('button', { name: signOutAllTexts.confirm }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByLabel(/^Username/).waitFor();
+  });
+
+  it('C10008, signed in, cancels on /single-sign-on, then chooses a Loans facility there', async () => {
+    await signIn('C10008');
+    await page.waitForURL(APPLICATIONS);
+    const arriveFromLoans = async () => {
+      await page.goto(`${baseUrl}/demo-sp/LOANS`);
+      await tabTo(page.getByRole('link', { name: 'Sign in to Loans with the portal' }));
+      await page.keyboard.press('Enter');
+      // A new document (the request comes from Loans): the focus starts at its top, so the
+      // first Tab is the skip link, as on any page load.
+      await page.waitForURL(`${baseUrl}/single-sign-on`);
+      await page.getByRole('heading', { level: 1, name: 'Single sign on' }).waitFor();
+      await page.getByText('You are signed in as Ava Kowalski (C10008).').waitFor();
+      await page.keyboard.press('Tab');
+      await expectFocusOn(page.getByRole('link', { name: 'Skip to main content' }));
+    };
+    await arriveFromLoans();
+    await expectNoAxeViolations(page, 'single-sign-on page');
+    await tabTo(page.getByRole('button', { name: 'Cancel' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
+
+    await arriveFromLoans();
+    await tabTo(page.getByRole('button', { name: /^Bayview Aged Care/ }));
+    await page.keyboard.press('Enter');
+    const received = await acsVerdict(page, baseUrl, 'LOANS');
+    expect(received.verdict).toContain('Loans validated the response');
+    expect(received.username).toBe('C10008');
+    expect(received.facility).toMatch(/^F003\b/);
   });
 
   it("C10005 answers the 'Re-enter password' modal by keyboard: the focus stays inside it, and comes back", async () => {
