@@ -8,6 +8,19 @@ import { startPortal } from './app/bootstrap';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The sign-in page's build-time copy (sign-in.html, scripts/prerender-sign-in.ts) stands in for the
+// page while #root, hidden, loads. It goes as soon as the live app has drawn a page heading: the
+// observer runs after React's commit and before the next paint, so the two never show together.
+const prerendered = document.getElementById('portal-prerender');
+if (prerendered) {
+  const observer = new MutationObserver(() => {
+    if (!container.querySelector('main h1')) return;
+    observer.disconnect();
+    prerendered.remove();
+  });
+  observer.observe(container, { childList: true, subtree: true });
+}
+
 createRoot(container).render(
   <StrictMode>
     <App {...startPortal()} />
