@@ -1,10 +1,11 @@
 // The portal's pages and assets: index.html for page paths with the CSP nonce filled in, the
 // prerendered sign-in page (sign-in.html) at the sign-in route for a visitor without a session
-// cookie, hashed assets cached for good, JSON 404s elsewhere, and a clear 503 when the portal is
-// not built.
+// cookie, hashed assets cached for good and sent compressed to browsers that accept it, JSON 404s
+// elsewhere, and a clear 503 when the portal is not built.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ROUTE } from '../../machines/routes';
 import { NOT_FOUND_MESSAGE } from '../../src/server/domain/messages';
@@ -42,6 +43,9 @@ describe.each(targets)('portal pages on $name', (target) => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'sign-in.html'), SIGN_IN);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+    // The compressed copies the build writes next to each asset (scripts/compress-portal.ts).
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(SCRIPT));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     [server, unbuilt] = await Promise.all([
       startServer(target, { env: { PORTAL_DIST: dist } }),
@@ -107,6 +111,35 @@ describe.each(targets)('portal pages on $name', (target) => {
       expect(res.status, page).toBe(200);
       expect(isShell(res), page).toBe(true);
     }
+  });
+
+  it('sends pages gzipped to a browser that accepts it, the nonce filled in', async () => {
+    const plain = await server.client().get('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch undoes the gzip: the header says it was there, the text is the page.
+    const zipped = await server.client().get('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(isSignInPage(zipped)).toBe(true);
+    expect(zipped.text).toContain(`content="${styleNonce(zipped)}"`);
+  });
+
+  it('sends an asset as its brotli or gzip copy to a browser that accepts one, the file otherwise', async () => {
+    const br = await server.client().get('/assets/index-AbC123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.text).toBe(SCRIPT);
+    const gz = await server
+      .client()
+      .get('/assets/index-AbC123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.text).toBe(SCRIPT);
+    const plain = await server
+      .client()
+      .get('/assets/index-AbC123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(SCRIPT);
   });
 
   it('answers index.html for any page path (the SPA routes, /not-found included)', async () => {

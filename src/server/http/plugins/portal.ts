@@ -1,13 +1,16 @@
-// Serves the built portal (PORTAL_DIST): hashed assets with immutable caching, and index.html for
-// every other page path (the SPA routes itself and shows /not-found). The sign-in route, to a
-// request without a session cookie (an anonymous visitor, for whom the sign-in page is what the
-// route shows), gets sign-in.html instead: the same shell with the sign-in page's first view drawn
-// at build time (scripts/prerender-sign-in.ts), so it paints before the scripts have loaded. The
-// `__CSP_NONCE__` placeholders become the request's CSP style nonce. Without a build, page requests
-// answer 503 asking for `npm run build`; the API keeps working.
+// Serves the built portal (PORTAL_DIST): hashed assets with immutable caching (as the brotli or
+// gzip copy the build wrote, to a browser that accepts one), and index.html for every other page
+// path (the SPA routes itself and shows /not-found). The sign-in route, to a request without a
+// session cookie (an anonymous visitor, for whom the sign-in page is what the route shows), gets
+// sign-in.html instead: the same shell with the sign-in page's first view drawn at build time
+// (scripts/prerender-sign-in.ts), so it paints before the scripts have loaded. The `__CSP_NONCE__`
+// placeholders become the request's CSP style nonce, and pages go gzipped to a browser that
+// accepts it. Without a build, page requests answer 503 asking for `npm run build`; the API keeps
+// working.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../contract/call';
@@ -83,7 +86,15 @@ export async function installPortal(app: FastifyInstance, dist: string): Promise
         .send(PORTAL_NOT_BUILT_MESSAGE);
     }
     const html = page.replaceAll(NONCE_PLACEHOLDER, request.cspNonce);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // Compressed per request (the nonce differs each time): the sign-in page's 39 KB as some 7 KB.
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    }
+    return reply.send(html);
   }
 
   if (built) {
@@ -93,6 +104,9 @@ export async function installPortal(app: FastifyInstance, dist: string): Promise
       wildcard: true,
       index: false,
       serveDotFiles: false,
+      // The .br and .gz copies the build writes (scripts/compress-portal.ts), to a browser that
+      // accepts them; the plain file otherwise.
+      preCompressed: true,
       // The pages are only ever sent with their nonce filled in.
       allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/sign-in.html',
       setHeaders(reply, filePath) {
