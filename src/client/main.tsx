@@ -1,6 +1,6 @@
 // Entry of the portal: styles, start-up wiring, and the React root.
 import './app/styles';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startPortal } from './app/bootstrap';
@@ -21,8 +21,18 @@ if (prerendered) {
   observer.observe(container, { childList: true, subtree: true });
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <App {...startPortal()} />
-  </StrictMode>,
-);
+// The start-up work in tasks of its own, so the browser can answer input between them: the modules'
+// evaluation, the router's first navigation, then the first render, itself in slices (a transition).
+setTimeout(() => {
+  const props = startPortal();
+  setTimeout(() => {
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App {...props} />
+        </StrictMode>,
+      ),
+    );
+  });
+});
