@@ -1,6 +1,5 @@
 // The sign-in page at '/': runs the sign-in machine (machines/sign-in) with the real actors, shows
 // the view of its state, and when it is done updates the session and goes where its output says.
-import { Container, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { signInMachine } from '../../../../machines/sign-in/sign-in.machine';
@@ -25,7 +24,7 @@ import { useFlowRoute } from '../shared/use-flow-route';
 import { postJwtToParent } from './sign-in.actions';
 import { signInActors } from './sign-in.actors';
 import { signInTexts as t } from './sign-in.texts';
-import { SignInForm } from './SignInForm';
+import { SignInFormView, SignInFrame } from './SignInForm';
 import { SignInFailed, SignInProgress, SignInUnavailable } from './SignInStatus';
 
 function SignInFlow({ input }: { input: SignInInput }) {
@@ -53,17 +52,14 @@ function SignInFlow({ input }: { input: SignInInput }) {
       return <SignInProgress label={t.loading} />;
     case 'form':
       return (
-        <Stack gap="lg">
-          <Title order={1}>{t.heading}</Title>
-          <SignInForm
-            busy={busy}
-            showsSecurityCode={showsSecurityCode}
-            captchaSrc={captchaSrc}
-            refusal={refusal}
-            onSubmit={(credentials) => send({ type: 'user.submit', ...credentials })}
-            onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
-          />
-        </Stack>
+        <SignInFormView
+          busy={busy}
+          showsSecurityCode={showsSecurityCode}
+          captchaSrc={captchaSrc}
+          refusal={refusal}
+          onSubmit={(credentials) => send({ type: 'user.submit', ...credentials })}
+          onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
+        />
       );
     case 'unavailable':
       return <SignInUnavailable message={unavailableMessage} />;
@@ -86,13 +82,13 @@ function SignInFlow({ input }: { input: SignInInput }) {
 export default function SignInPage() {
   const { currentUser, context, targetPath, adminTargetPath } = useSession();
   return (
-    <Container size={440} py="xl">
+    <SignInFrame>
       {currentUser === null ? (
         // The session's first load brings the context the login payload carries.
         <PageLoader />
       ) : (
         <SignInFlow input={{ context, targetPath, adminTargetPath }} />
       )}
-    </Container>
+    </SignInFrame>
   );
 }
