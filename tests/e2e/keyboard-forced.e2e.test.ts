@@ -1,19 +1,27 @@
 // More of the browser suite's journeys by keyboard alone (WCAG 2.1.1; see support/keyboard.ts): the
 // forced steps (C10002's expired password, C10003's factor enrolment), a registration to the end
 // with an authenticator app set up from the key the page shows, an invitation accepted for an
-// existing account, a password reset to the end, the profile's change of password, an
-// authenticator app enabled from the profile and its own 'Sign out of all devices' modal, the
-// 'Re-enter password' modal, /single-sign-on for a user already signed in, and the framed JWT
-// handoff to TREASURY, where the keyboard user works inside the frame. The focus is on each new
-// page's heading or wizard step's title; errors are announced at their fields. axe-core (WCAG 2.2 A
-// and AA) on every state visited. One browser context per journey, on this file's own server.
+// existing account, password resets to the end (authenticator app; SMS; security questions with
+// SMS codes off), the profile's change of password, an authenticator app enabled from the profile
+// and its own 'Sign out of all devices' modal, the 'Re-enter password' modal, /single-sign-on for a
+// user already signed in, the single-sign-on error page, and the framed JWT handoff to TREASURY,
+// where the keyboard user works inside the frame. The focus is on each new page's heading or
+// wizard step's title; errors are announced at their fields. axe-core (WCAG 2.2 A and AA) on every
+// state visited. One browser context per journey, on this file's own server; journeys run in order.
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
 import { expectNoAxeViolationsIn, isFocused, keyboardUser } from './support/keyboard';
 import { portalOf } from './support/portal';
 import { totpStepNow } from './support/registration-totp';
-import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
+import {
+  codeFromOutbox,
+  currentStep,
+  DEMO_PASSWORD,
+  latestOutboxId,
+  setSmsGateway,
+  totpLaterThan,
+} from './support/reset';
 import { acsVerdict } from './support/demo-sp';
 import { signOutAllTexts } from '../../src/client/pages/profile.texts';
 
@@ -508,6 +516,84 @@ describe('wizards to the end by keyboard alone', () => {
     // The focus is given back to where it was.
     await expectFocusOn(heading);
     expect((await context.cookies()).some((c) => c.name === 'sam_reauth')).toBe(true);
+  });
+});
+
+describe('more resets and handoffs by keyboard alone', () => {
+  /** The reset's first two steps for `email`: answers the outbox's newest id before the next step. */
+  async function startReset(email: string): Promise<number> {
+    await page.goto(`${baseUrl}/password-reset`);
+    await waitForCaptcha(page);
+    const before = await latestOutboxId(baseUrl);
+    await typeInto(page.getByLabel(/^Email/), email);
+    await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/password-reset/email-verification`);
+    await expectFocusOnHeading('Verify your email address', 2);
+    const { code } = await codeFromOutbox(baseUrl, email, 'EMAIL', before);
+    const beforeNext = await latestOutboxId(baseUrl);
+    await typeInto(page.getByLabel(/^Verification code/), code);
+    await page.keyboard.press('Enter');
+    return beforeNext;
+  }
+
+  async function setNewPassword(password: string): Promise<void> {
+    await page.waitForURL(`${baseUrl}/password-reset/set-password`);
+    await expectFocusOnHeading('Set a new password', 2);
+    await typeInto(page.getByLabel(/^New password/), password);
+    await typeInto(page.getByLabel(/^Confirm new password/), password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/`);
+    await expectAnnounced('Your password has been reset. Sign in with your new password.');
+  }
+
+  // After the 'Re-enter password' journey above, which signs C10005 in with the demo password.
+  it('C10005 resets by SMS, then, with SMS codes switched off, by security questions after a wrong answer', async () => {
+    const beforeSms = await startReset('c10005@example.com');
+    await page.waitForURL(`${baseUrl}/password-reset/sms-verification`);
+    await expectFocusOnHeading('SMS verification', 2);
+    const { code } = await codeFromOutbox(baseUrl, '+61 400 000 005', 'SMS', beforeSms);
+    await typeInto(page.getByLabel(/^Verification code/), code);
+    await page.keyboard.press('Enter');
+    await setNewPassword('Silver-Keyboard-Morning-42');
+
+    await setSmsGateway(baseUrl, false);
+    try {
+      await context.close();
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await startReset('c10005@example.com');
+      await page.waitForURL(`${baseUrl}/password-reset/security-question-verification`);
+      await expectFocusOnHeading('Security questions', 2);
+      await page.getByText('SMS verification codes are currently unavailable.', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'password reset: security questions');
+      const licence = page.getByLabel(/^Driver's licence number/);
+      await typeInto(licence, 'not the answer');
+      await typeInto(page.getByLabel(/^Medicare card number/), 'MC10005');
+      await page.keyboard.press('Enter');
+      await expectFocusOn(licence);
+      expect(await expectFieldErrorAnnounced(licence)).toBe('The answer is incorrect.');
+      await expectNoAxeViolations(page, 'password reset: a wrong answer');
+      await typeInto(licence, 'DL10005');
+      await page.keyboard.press('Enter');
+      await setNewPassword('Amber-Keyboard-Evening-73');
+    } finally {
+      await setSmsGateway(baseUrl, true);
+    }
+  });
+
+  it('admin1, arriving from Loans (which it has no access to), lands on the single-sign-on error page', async () => {
+    await page.goto(`${baseUrl}/demo-sp/LOANS`);
+    await tabTo(page.getByRole('link', { name: 'Sign in to Loans with the portal' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/`);
+    await typeInto(page.getByLabel(/^Username/), 'admin1');
+    await typeInto(page.getByLabel(/^Password/), DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/single-sign-on-error`);
+    await expectFocusOnHeading('Single sign on error');
+    await page.getByText('You do not have access to Loans.').waitFor();
+    await expectNoAxeViolations(page, 'single-sign-on error page');
   });
 });
 
