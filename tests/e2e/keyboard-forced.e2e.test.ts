@@ -46,6 +46,7 @@ beforeEach(async () => {
 });
 
 const {
+  livePage,
   tabTo,
   arrowTo,
   typeInto,
@@ -176,6 +177,7 @@ describe('wizards to the end by keyboard alone', () => {
   it('INVITE-NEW-0001 registers with an authenticator app set up from the shown key, and signs in again with it', async () => {
     const newPassword = 'Quiet-Keyboard-Morning-4821';
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await tabTo(page.getByRole('link', { name: 'Received an invitation? Register your account here.' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/registration`);
@@ -295,6 +297,7 @@ describe('wizards to the end by keyboard alone', () => {
   it('C10004 resets its password with the email code and an authenticator app code, and signs in to MFA', async () => {
     const newPassword = 'Copper-Keyboard-Meadow-58';
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await tabTo(page.getByRole('link', { name: 'Having problems signing in?' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/password-reset`);

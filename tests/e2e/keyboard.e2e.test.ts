@@ -32,6 +32,7 @@ beforeEach(async () => {
 });
 
 const {
+  livePage,
   tabTo,
   arrowTo,
   typeInto,
@@ -48,6 +49,7 @@ const {
 describe('by keyboard alone', () => {
   it('C10001 signs in, after a wrong password, to the applications page', async () => {
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await page.getByLabel(/^Username/).waitFor();
     await expectNoAxeViolations(page, 'sign-in page');
     // The skip link comes first and moves the focus to the page's content.
@@ -99,6 +101,7 @@ describe('by keyboard alone', () => {
 
   it("C10005 starts a password reset from 'Having problems signing in?' and verifies the email code", async () => {
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await tabTo(page.getByRole('link', { name: 'Having problems signing in?' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/password-reset`);
@@ -132,6 +135,7 @@ describe('by keyboard alone', () => {
 
   it('INVITE-NEW-0001 starts a registration and reaches the details step', async () => {
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await tabTo(page.getByRole('link', { name: 'Received an invitation? Register your account here.' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/registration`);
@@ -217,6 +221,7 @@ describe('by keyboard alone', () => {
 
   it("searches the user guide from the header with '/' and goes to the result", async () => {
     await page.goto(`${baseUrl}/`);
+    await livePage();
     await tabTo(page.getByRole('link', { name: 'User guide' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/docs/user-guide`);

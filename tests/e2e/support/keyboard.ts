@@ -142,15 +142,24 @@ export function keyboardUser({ page, scope = page, baseUrl }: KeyboardUserOption
     return error!.text;
   }
 
+  /**
+   * Until the live app has drawn its first page, the sign-in page shows a build-time copy that is
+   * inert (scripts/prerender-sign-in.ts): keys pressed meanwhile reach nothing. Answers once the
+   * live page is there (at once where there is no copy).
+   */
+  const livePage = () => scope().locator('#portal-prerender').waitFor({ state: 'detached', timeout: 30_000 });
+
   /** From the sign-in page: the username, the password, and Enter. */
   async function signIn(username: string, password = DEMO_PASSWORD): Promise<void> {
     await page().goto(`${baseUrl}/`);
+    await livePage();
     await typeInto(scope().getByLabel(/^Username/), username);
     await typeInto(scope().getByLabel(/^Password/), password);
     await keyboard().press('Enter');
   }
 
   return {
+    livePage,
     tabTo,
     arrowTo,
     typeInto,
