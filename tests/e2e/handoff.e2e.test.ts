@@ -3,29 +3,18 @@
 // signed in), and the JWT posted to a framing application on an origin of its own. The demo service
 // providers validate what they receive independently (signature against the IdP metadata, audience,
 // recipient); the journeys read their verdict.
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { acsVerdict as readAcsVerdict } from './support/demo-sp';
 import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
 const { baseUrl, demoSpUrl, unregisteredDemoSpUrl } = portalOf(import.meta.url);
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext();
-  page = await context.newPage();
+pagePerTest((p) => {
+  page = p;
 });
 
 async function signIn(where: Page | FrameLocator, username: string): Promise<void> {

@@ -7,34 +7,26 @@
 // that was used; a dialog keeps the focus inside and gives it back; errors are announced at their
 // field. axe-core (WCAG 2.2 A and AA) on every state visited. One browser context per journey, on
 // this file's own server.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { accessRequestsTexts as t } from '../../src/client/flows/access-requests/access-requests.texts';
 import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { identityTexts } from '../../src/client/flows/admin/identities.texts';
 import { identitySearchBarTexts } from '../../src/client/flows/admin/IdentitySearchBar';
 import { signOutAllTexts } from '../../src/client/pages/profile.texts';
-import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { isFocused, keyboardUser } from './support/keyboard';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
+pagePerTest(
+  (p) => {
+    page = p;
+  },
+  { viewport: { width: 1280, height: 800 } },
+);
 
 const {
   tabTo,

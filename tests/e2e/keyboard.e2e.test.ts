@@ -3,9 +3,9 @@
 // change the focus is on the new page's heading, or on a wizard step's title (WCAG 2.4.3); errors
 // are in a live region and on their field (aria-invalid, aria-describedby; WCAG 3.3.1, 4.1.3).
 // axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, waitForCaptcha } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, pagePerTest, waitForCaptcha } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
 import { acsVerdict } from './support/demo-sp';
 import { keyboardUser } from './support/keyboard';
@@ -15,21 +15,13 @@ const { baseUrl } = portalOf(import.meta.url);
 const captchaAnswer = inject('captchaAnswer');
 const APPLICATIONS = `${baseUrl}/profile/my-applications`;
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
+pagePerTest(
+  (p) => {
+    page = p;
+  },
+  { viewport: { width: 1280, height: 800 } },
+);
 
 const {
   livePage,

@@ -2,33 +2,27 @@
 // by the server at '/' to a visitor without a session: it paints from HTML and CSS alone, under the
 // strict CSP, takes no typing while the scripts load, and gives way to the live page drawn in the
 // very same place, which alone then holds the fields.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let violations: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  page = await context.newPage();
-  violations = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|violates/i.test(message.text())) violations.push(message.text());
-  });
-});
+pagePerTest(
+  (p, c) => {
+    page = p;
+    context = c;
+    violations = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|violates/i.test(message.text())) violations.push(message.text());
+    });
+  },
+  { viewport: { width: 412, height: 823 } },
+);
 
 /** Where the page's landmarks and controls are drawn, by what they are. */
 function layout(p: Page) {

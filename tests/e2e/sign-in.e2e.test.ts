@@ -1,27 +1,16 @@
 // Journeys of the foundation: sign in to the applications page, and the captcha after three failures.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
 const { baseUrl } = portalOf(import.meta.url);
 const captchaAnswer = inject('captchaAnswer');
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext();
-  page = await context.newPage();
+pagePerTest((p) => {
+  page = p;
 });
 
 async function signIn(username: string, password: string): Promise<void> {

@@ -5,15 +5,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { guideTexts as t } from '../../src/client/guide/guide.texts';
 import {
   SCREENSHOT_SIZE,
   screenshotCatalogue,
   screenshotNames,
 } from '../../src/client/guide/screenshot-catalogue';
-import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { captureScreenshots, pngSize } from './support/screenshots';
 import { portalOf } from './support/portal';
 
@@ -21,21 +21,13 @@ const { baseUrl } = portalOf(import.meta.url);
 const GUIDE = `${baseUrl}/docs/user-guide`;
 const SCREENSHOT_DIR = 'src/client/guide/screenshots';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
+pagePerTest(
+  (p) => {
+    page = p;
+  },
+  { viewport: { width: 1280, height: 800 } },
+);
 
 const searchBox = () => page.getByRole('searchbox', { name: t.searchLabel });
 const results = () => page.getByRole('list', { name: t.results });

@@ -1,8 +1,14 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), and axe-core checks.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -73,4 +79,29 @@ export async function waitForCaptcha(page: Page): Promise<void> {
   await expect
     .poll(() => captcha.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
     .toBeGreaterThan(0);
+}
+
+/**
+ * The usual frame of a journey file: one Chromium for the whole file and, for each test, a new
+ * context (cookies and storage of its own) and page, handed to `use` before the test runs; the
+ * previous test's context is closed first.
+ */
+export function pagePerTest(
+  use: (page: Page, context: BrowserContext) => void,
+  contextOptions: BrowserContextOptions = {},
+): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    if (!browser) throw new Error('Chromium did not start');
+    context = await browser.newContext(contextOptions);
+    use(await context.newPage(), context);
+  });
 }
