@@ -4,15 +4,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Identity, PasswordResetState } from '../schema';
 
-/** Live identities of the realm whose email is `email` (case-insensitive), by username. */
+/**
+ * The live identities of the realm whose email is `email` (case-insensitive), by username: only the id and the address on
+ * record, which is all a reset's start needs (a known email must cost the answer no more than an
+ * unknown one: bench/enumeration).
+ */
 export async function identitiesByEmail(
   db: Kysely<Database>,
   realmCode: string,
   email: string,
-): Promise<Identity[]> {
+): Promise<Pick<Identity, 'id' | 'email'>[]> {
   return db
     .selectFrom('identities')
-    .selectAll()
+    .select(['id', 'email'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('realm_code', '=', realmCode)
     .where('retired_at', 'is', null)
@@ -20,7 +24,6 @@ export async function identitiesByEmail(
     .execute();
 }
 
-/** Live identities among `ids`, by username. */
 export async function identitiesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Identity[]> {
   if (ids.length === 0) return [];
   return db

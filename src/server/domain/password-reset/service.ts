@@ -210,7 +210,11 @@ export class PasswordResetService {
    * The code goes to the address on record (never to what was typed); an unknown email stores a
    * decoy that no 6-digit code matches. Either way after the answer, and only failures are logged.
    */
-  #sendEmailCodeLater(sessionIdHash: string, state: PasswordResetState, found: Identity[]): void {
+  #sendEmailCodeLater(
+    sessionIdHash: string,
+    state: PasswordResetState,
+    found: Pick<Identity, 'id' | 'email'>[],
+  ): void {
     const { db, clock, random, factors } = this.deps;
     const recipient = found.find((i) => i.email);
     // Started once the answer is on its way (setImmediate runs after the reply's microtasks), so
