@@ -2,11 +2,11 @@
 // here (RFC 6238) and a trusted device that skips MFA at the next sign-in; factor enrolment with
 // the email and SMS codes read from the dev outbox and security questions; the change of an expired
 // password and a sign-in with the new one. axe-core on every page of them.
-import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './support/browser';
 import { portalOf } from './support/portal';
+import { base32Decode, codeFromOutbox, hotp, latestOutboxId } from './support/reset';
 
 const PASSWORD = 'Harbour-Lights-2026';
 const { baseUrl } = portalOf(import.meta.url);
@@ -30,73 +30,11 @@ beforeEach(async () => {
 
 // ---- RFC 6238 (TOTP: HMAC-SHA-1, 6 digits, 30 s), computed here from the demo secret -----------
 
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/=+$/, '').toUpperCase()) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`Not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** RFC 4226's HOTP for a counter, as RFC 6238 uses it (dynamic truncation, 6 digits). */
-export function hotp(secret: Buffer, counter: number): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', secret).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const binary = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(binary).padStart(6, '0');
-}
-
 /** The code of the current 30 s step, after waiting out a step that is about to end. */
 async function totpNow(secretBase32: string): Promise<string> {
   const left = 30_000 - (Date.now() % 30_000);
   if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 500));
   return hotp(base32Decode(secretBase32), Math.floor(Date.now() / 30_000));
-}
-
-// ---- The dev outbox ----------------------------------------------------------------------------
-
-interface OutboxMessage {
-  id: number;
-  channel: 'EMAIL' | 'SMS';
-  to: string;
-  code: string | null;
-  sentAt: string;
-}
-
-/** The newest code sent to `to` on `channel` after message `afterId`, waiting for it to arrive. */
-async function codeFromOutbox(to: string, channel: 'EMAIL' | 'SMS', afterId = 0): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const url = `${baseUrl}/dev/outbox?${new URLSearchParams({ to, channel })}`;
-        const response = await fetch(url, { headers: { Accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-        found = messages.find((m) => m.id > afterId && m.code !== null);
-        return found !== undefined;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found as OutboxMessage;
-}
-
-async function latestOutboxId(): Promise<number> {
-  const response = await fetch(`${baseUrl}/dev/outbox?limit=1`, { headers: { Accept: 'application/json' } });
-  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-  return messages[0]?.id ?? 0;
 }
 
 // ---- The portal --------------------------------------------------------------------------------
@@ -159,7 +97,7 @@ describe('forced sign-in steps', () => {
   });
 
   it('C10003 enrols email, SMS and security questions with codes from the dev outbox', async () => {
-    const before = await latestOutboxId();
+    const before = await latestOutboxId(baseUrl);
     await signIn('C10003');
     await page.waitForURL(`${baseUrl}/forced-actions/factor-enrolment`);
     await heading('Multi-factor enrolment');
@@ -167,7 +105,7 @@ describe('forced sign-in steps', () => {
     await expect.poll(() => page.getByText('25.00%').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'factor enrolment: email verification');
 
-    const email = await codeFromOutbox('c10003@example.com', 'EMAIL', before);
+    const email = await codeFromOutbox(baseUrl, 'c10003@example.com', 'EMAIL', before);
     await page.getByLabel(/^Verification code/).fill(email.code ?? '');
     await page.getByRole('button', { name: 'Verify' }).click();
 
@@ -181,7 +119,7 @@ describe('forced sign-in steps', () => {
     await page.waitForURL(`${baseUrl}/forced-actions/factor-enrolment/sms-verification`);
     await heading('Verify your mobile', 2);
     await expectNoAxeViolations(page, 'factor enrolment: SMS verification');
-    const sms = await codeFromOutbox('+61 400 000 003', 'SMS', email.id);
+    const sms = await codeFromOutbox(baseUrl, '+61 400 000 003', 'SMS', email.id);
     await page.getByLabel(/^Verification code/).fill(sms.code ?? '');
     await page.getByRole('button', { name: 'Verify' }).click();
 

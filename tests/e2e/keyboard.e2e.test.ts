@@ -151,7 +151,7 @@ describe('by keyboard alone', () => {
     await expectNoAxeViolations(page, 'registration: collect details with an error');
   });
 
-  it('C10001 changes the phone from the profile, and steps into the change-email wizard', async () => {
+  it('C10001 changes the phone, the email and the mobile from the profile', async () => {
     await signIn('C10001');
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
@@ -189,10 +189,42 @@ describe('by keyboard alone', () => {
     await expectNoAxeViolations(page, 'change email: new email');
     await typeInto(page.getByLabel(/^New email/), 'olivia.keyboard@example.com');
     await typeInto(page.getByLabel(/^Current password/), DEMO_PASSWORD);
+    const beforeEmail = await latestOutboxId(baseUrl);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/profile/change-email/email-verification`);
     await expectFocusOnHeading('Step 2 of 2', 2);
     await expectNoAxeViolations(page, 'change email: verification');
+    // A wrong code is refused at its field; the one sent to the new address changes the email.
+    const emailCode = await codeFromOutbox(baseUrl, 'olivia.keyboard@example.com', 'EMAIL', beforeEmail);
+    const emailCodeField = page.getByLabel(/^Verification code/);
+    await typeInto(emailCodeField, emailCode.code === '000000' ? '111111' : '000000');
+    await page.keyboard.press('Enter');
+    await expectFieldErrorAnnounced(emailCodeField);
+    await typeInto(emailCodeField, emailCode.code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await expectFocusOnHeading('Profile');
+    await expectAnnounced('Successfully updated email');
+
+    // The mobile, through its own two steps, with the SMS code.
+    await tabTo(page.getByRole('link', { name: 'Change mobile' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/change-mobile`);
+    await expectFocusOnHeading('Step 1 of 2', 2);
+    await expectNoAxeViolations(page, 'change mobile: new mobile');
+    await typeInto(page.getByLabel(/^Mobile/), '+61 400 555 777');
+    await typeInto(page.getByLabel(/^Current password/), DEMO_PASSWORD);
+    const beforeSms = await latestOutboxId(baseUrl);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile/change-mobile/sms-verification`);
+    await expectFocusOnHeading('Step 2 of 2', 2);
+    await expectNoAxeViolations(page, 'change mobile: verification');
+    const smsCode = await codeFromOutbox(baseUrl, '+61 400 555 777', 'SMS', beforeSms);
+    await typeInto(page.getByLabel(/^Verification code/), smsCode.code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await expectFocusOnHeading('Profile');
+    await expectAnnounced('Successfully updated mobile');
   });
 
   it('C10007 skips the merge of duplicate accounts', async () => {

@@ -1,35 +1,9 @@
 // Helpers of the profile journey: the dev outbox, TOTP codes computed here (RFC 6238), sign-in.
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { base32Decode, codeFromOutbox, hotp } from './reset';
 
 export const PASSWORD = 'Harbour-Lights-2026';
-
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/[\s=]+/g, '').toUpperCase()) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`Not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-function hotp(secret: Buffer, counter: number): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', secret).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /**
  * A code of a step this key has not given before: the server accepts a step of an enrolled app
@@ -51,38 +25,11 @@ export async function freshTotp(setupKey: string): Promise<string> {
   }
 }
 
-interface OutboxMessage {
-  id: number;
-  channel: 'EMAIL' | 'SMS';
-  to: string;
-  subject: string | null;
-  code: string | null;
-}
+export { latestOutboxId } from './reset';
 
-export async function outbox(baseUrl: string, query: Record<string, string> = {}): Promise<OutboxMessage[]> {
-  const response = await fetch(`${baseUrl}/dev/outbox?${new URLSearchParams(query)}`, {
-    headers: { Accept: 'application/json' },
-  });
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
-}
-
-export async function latestOutboxId(baseUrl: string): Promise<number> {
-  return (await outbox(baseUrl, { limit: '1' }))[0]?.id ?? 0;
-}
-
-/** The newest code sent to `to` after message `afterId`, waiting for it. */
+/** The newest code sent to `to` after message `afterId`, on either channel, waiting for it. */
 export async function codeSentTo(baseUrl: string, to: string, afterId: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        code = (await outbox(baseUrl, { to })).find((m) => m.id > afterId && m.code !== null)?.code ?? null;
-        return code !== null;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return code as unknown as string;
+  return (await codeFromOutbox(baseUrl, to, null, afterId)).code;
 }
 
 export async function waitForHeading(page: Page, name: string, level = 1): Promise<void> {

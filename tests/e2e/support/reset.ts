@@ -11,12 +11,13 @@ const STEP_MS = 30_000;
 
 // ---- RFC 6238 (TOTP: HMAC-SHA-1, 6 digits, 30 s) ----------------------------------------------
 
+/** Base32 (RFC 4648) as authenticator apps read it: spaces (a key shown in groups) and padding ignored. */
 export function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = 0;
   let value = 0;
   const bytes: number[] = [];
-  for (const char of text.replace(/=+$/, '').toUpperCase()) {
+  for (const char of text.replace(/[\s=]+/g, '').toUpperCase()) {
     const index = alphabet.indexOf(char);
     if (index < 0) throw new Error(`Not base32: ${char}`);
     value = (value << 5) | index;
@@ -71,22 +72,26 @@ export async function latestOutboxId(baseUrl: string): Promise<number> {
   return messages[0]?.id ?? 0;
 }
 
-/** The newest code sent to `to` on `channel` after message `afterId`, waiting for it to arrive. */
+/**
+ * The newest code sent to `to` (on `channel`, or on either when null) after message `afterId`,
+ * waiting for it to arrive.
+ */
 export async function codeFromOutbox(
   baseUrl: string,
   to: string,
-  channel: 'EMAIL' | 'SMS',
+  channel: 'EMAIL' | 'SMS' | null,
   afterId: number,
 ): Promise<{ id: number; code: string }> {
   // A plain loop, not expect.poll: the journeys' clean-up runs it after the tests too.
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const url = `${baseUrl}/dev/outbox?${new URLSearchParams({ to, channel })}`;
+    const url = `${baseUrl}/dev/outbox?${new URLSearchParams(channel ? { to, channel } : { to })}`;
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
     const { messages } = (await response.json()) as { messages: OutboxMessage[] };
     const found = messages.find((m) => m.id > afterId && m.code !== null);
     if (found) return { id: found.id, code: found.code! };
-    if (Date.now() > deadline) throw new Error(`No code for ${to} on ${channel} after message ${afterId}`);
+    if (Date.now() > deadline)
+      throw new Error(`No code for ${to} on ${channel ?? 'any channel'} after message ${afterId}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
