@@ -39,6 +39,16 @@ const {
   signIn,
 } = keyboardUser({ page: () => page, baseUrl });
 
+/** admin1 signs in and opens Administration from the main navigation: its invitations screen. */
+async function openAdministrationAsAdmin1(): Promise<void> {
+  await signIn('admin1');
+  await page.waitForURL((url) => url.pathname !== '/');
+  await tabTo(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: adminTexts.heading }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${baseUrl}/admin/invitations`);
+  await expectFocusOnHeading(adminTexts.heading);
+}
+
 /**
  * admin1 signs in and opens a request from the list. The list is typed in as an address: the
  * header's Access Requests link is for VIEW_ACCESS_REQUESTS holders only (section 2.2), which
@@ -157,14 +167,7 @@ describe('admin screens by keyboard alone', () => {
   it('admin1 sends an invitation after its missing fields are announced, then revokes another', async () => {
     const ti = adminTexts.invitations;
     const tc = adminTexts.create;
-    await signIn('admin1');
-    await page.waitForURL((url) => url.pathname !== '/');
-    await tabTo(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: adminTexts.heading }),
-    );
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/admin/invitations`);
-    await expectFocusOnHeading(adminTexts.heading);
+    await openAdministrationAsAdmin1();
     const form = page.getByRole('form', { name: tc.heading });
     const email = form.getByRole('textbox', { name: /^Email/ });
     const app = form.getByRole('combobox', { name: /^App/ });
@@ -304,14 +307,7 @@ describe('admin screens by keyboard alone', () => {
 
   it('admin1 reads the apps screen and switches SMS codes off and on with Space', async () => {
     const ts = adminTexts.smsGateway;
-    await signIn('admin1');
-    await page.waitForURL((url) => url.pathname !== '/');
-    await tabTo(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: adminTexts.heading }),
-    );
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/admin/invitations`);
-    await expectFocusOnHeading(adminTexts.heading);
+    await openAdministrationAsAdmin1();
     const adminNav = page.getByRole('navigation', { name: adminTexts.navLabel });
 
     await tabTo(adminNav.getByRole('link', { name: adminTexts.nav.apps }));
