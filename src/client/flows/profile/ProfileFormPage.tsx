@@ -19,6 +19,7 @@ import { DateInput } from '@mantine/dates';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
 import { profileFormMachine } from '../../../../machines/profile/profile-form/profile-form.machine';
 import {
   selectBusy,
@@ -46,6 +47,11 @@ export interface FieldSpec {
   hint?: string;
   autoComplete?: string;
   placeholder?: string;
+  /**
+   * The contract's schema for the field (section 5), checked as the server will check it, so that
+   * what the server would refuse with a 400 is told at the field instead; min and max are then unused.
+   */
+  schema?: v.GenericSchema<string, unknown>;
   /** Select options (value, label). */
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** The field's starting value. */
@@ -70,6 +76,10 @@ const fieldId = (name: string) => `profile-field-${name}`;
 
 function checkField(field: FieldSpec, value: string): string | null {
   if (field.required && value.trim() === '') return t.required;
+  if (field.schema) {
+    const result = v.safeParse(field.schema, value);
+    return result.success ? null : result.issues[0].message;
+  }
   if (field.max !== undefined && value.length > field.max) return t.tooLong(field.max);
   if (field.min !== undefined && value !== '' && value.length < field.min) return t.tooShort(field.min);
   return null;

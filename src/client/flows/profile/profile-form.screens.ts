@@ -1,5 +1,7 @@
 // The single-step screens of section 2.3 as specs for ProfileFormPage: fields, limits (section 5),
 // texts and toasts (section 8).
+import { newPassword } from '../../../contract/fields';
+import { securityAnswer } from '../../../contract/forced';
 import { formatIsoDate } from '../../app/format';
 import type { ProfileFormSpec } from './ProfileFormPage';
 import { PHONE_HINT, profileToasts, screenTexts as s } from './profile.texts';
@@ -75,7 +77,7 @@ export const profileFormScreens = {
         label: passwordTexts.newPassword,
         kind: 'password',
         required: true,
-        min: 14,
+        schema: newPassword,
         hint: passwordTexts.hint,
         autoComplete: 'new-password',
       },
@@ -136,8 +138,7 @@ export function securityQuestionsScreen(
       label: t.answer(n),
       kind: 'text',
       required: true,
-      min: 4,
-      max: 50,
+      schema: securityAnswer,
       autoComplete: 'off',
     }) as const;
   return {

@@ -1,0 +1,109 @@
+// The single-step profile screens check each field with the contract's own schema before sending,
+// so that what the server would refuse with a 400 (and section 8 would turn into /error) is told at
+// the field instead: the new password's policy of section 9, and security answers counted after
+// trimming, as the server counts them.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
+import { PROFILE_ROUTES } from '../../machines/routes';
+import ChangePasswordPage from '../../src/client/flows/profile/ChangePasswordPage';
+import { ProfileFormPage } from '../../src/client/flows/profile/ProfileFormPage';
+import { securityQuestionsScreen } from '../../src/client/flows/profile/profile-form.screens';
+import { screenTexts } from '../../src/client/flows/profile/profile.texts';
+import { users } from '../machines/continue-sign-in.fixtures';
+import { mountForcedPage } from '../model/harness/forced-pages';
+
+const HINT = 'At least 14 characters with at least 1 letter and 1 number';
+const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+
+/** The screen's form, once the check of identity verification has answered 'not verified'. */
+async function opened<M extends ReturnType<typeof mountForcedPage>>(m: M): Promise<M> {
+  await m.api.answer({ type: 'xstate.done.actor.isIdentityVerified', output: false });
+  return m;
+}
+
+function mountChangePassword() {
+  return mountForcedPage({
+    machine: profileFormMachine,
+    sources: ['isIdentityVerified', 'submit'],
+    route: PROFILE_ROUTES.CHANGE_PASSWORD,
+    entry: PROFILE_ROUTES.CHANGE_PASSWORD,
+    page: <ChangePasswordPage />,
+    user: users.customer,
+  });
+}
+
+describe('/profile/change-password', { timeout: 30_000 }, () => {
+  it('refuses at the field a long password without a digit, and one that is too short, with the spec hint', async () => {
+    const m = await opened(mountChangePassword());
+    const fill = async (password: string) => {
+      await m.user.clear(input(/^New password/));
+      await m.user.type(input(/^New password/), password);
+      await m.user.clear(input(/^Confirm new password/));
+      await m.user.type(input(/^Confirm new password/), password);
+    };
+    await m.user.type(
+      await screen.findByLabelText(/^Current password/, { selector: 'input' }),
+      'Old-password-1',
+    );
+
+    for (const refused of ['abcdefghijklmnop', '12345678901234567', 'Short-pass-1']) {
+      await fill(refused);
+      await m.user.click(screen.getByRole('button', { name: screenTexts.changePassword.submit }));
+      await waitFor(() =>
+        expect(input(/^New password/)).toHaveAccessibleDescription(expect.stringContaining(HINT)),
+      );
+      expect(input(/^New password/)).toHaveAttribute('aria-invalid', 'true');
+      expect(input(/^New password/)).toHaveFocus();
+    }
+    expect(m.api.calls.filter((c) => c.src === 'submit')).toEqual([]);
+
+    await fill('Letters-and-digits-2027');
+    await m.user.click(screen.getByRole('button', { name: screenTexts.changePassword.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({
+      newPassword: 'Letters-and-digits-2027',
+      confirmNewPassword: 'Letters-and-digits-2027',
+    });
+  });
+});
+
+describe('/profile/change-security-questions', () => {
+  const questions = [
+    { code: 'DRIVERS_LICENCE', description: 'Driver licence number' },
+    { code: 'MEDICARE', description: 'Medicare number' },
+  ];
+
+  it('counts an answer after trimming, as the server does: "abc " is too short', async () => {
+    const m = await opened(
+      mountForcedPage({
+        machine: profileFormMachine,
+        sources: ['isIdentityVerified', 'submit'],
+        route: PROFILE_ROUTES.CHANGE_SECURITY_QUESTIONS,
+        entry: PROFILE_ROUTES.CHANGE_SECURITY_QUESTIONS,
+        page: <ProfileFormPage spec={securityQuestionsScreen(questions)} />,
+        user: users.customer,
+      }),
+    );
+    await m.user.type(await screen.findByLabelText(/^Answer 1/, { selector: 'input' }), 'abc ');
+    await m.user.type(input(/^Answer 2/), 'long enough');
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+    await m.user.click(screen.getByRole('button', { name: screenTexts.changeSecurityQuestions.submit }));
+    await waitFor(() =>
+      expect(input(/^Answer 1/)).toHaveAccessibleDescription(
+        expect.stringContaining('Size cannot be less than 4'),
+      ),
+    );
+    expect(m.api.calls.filter((c) => c.src === 'submit')).toEqual([]);
+
+    await m.user.type(input(/^Answer 1/), 'd');
+    await m.user.click(screen.getByRole('button', { name: screenTexts.changeSecurityQuestions.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({
+      question1: 'DRIVERS_LICENCE',
+      answer1: 'abc d',
+      question2: 'MEDICARE',
+      answer2: 'long enough',
+    });
+  });
+});
