@@ -213,7 +213,7 @@ describe.each(targets)('demo seed on $name', (target) => {
 });
 
 describe.each(targets)('SEED_DEMO=false on $name', (target) => {
-  it('starts with the reference data only', async () => {
+  it('starts with the reference data only: the realm, the roles and the security questions', async () => {
     const server = await startServer(target, { env: { SEED_DEMO: 'false' } });
     try {
       const identities = await server.db.selectFrom('identities').select('id').execute();
@@ -221,6 +221,13 @@ describe.each(targets)('SEED_DEMO=false on $name', (target) => {
       const res = await server.client().get('/rest/ui/anonymous/context');
       expect(res.body).toMatchObject({ appCode: 'SAM', realmCode: 'BANK' });
       expect((await server.client().login('C10001')).status).toBe(422);
+      // Reference data, not demo data: reset, registration and factor enrolment start with them.
+      const questions = await server.client().get('/rest/ui/anonymous/enums/security-questions');
+      expect(questions.status).toBe(200);
+      expect((questions.body as unknown[]).slice(0, 2)).toEqual([
+        { code: 'DRIVERS_LICENCE', description: "Driver's licence number" },
+        { code: 'MEDICARE', description: 'Medicare card number' },
+      ]);
     } finally {
       await server.close();
     }

@@ -409,6 +409,20 @@ export const migrations: Record<string, Migration> = {
     `alter table invitations add column revoked_by_identity_id uuid
       references identities (id) on delete set null`,
   ]),
+
+  // The security questions are reference data, not demo data (section 3: "a server-loaded
+  // enumeration; defaults DRIVERS_LICENCE and MEDICARE"): without them password reset,
+  // registration, factor enrolment and the profile's change of questions cannot start. A database
+  // the demo seed already gave them keeps its rows.
+  '0017_reference_security_questions': statements([
+    `insert into enumerations (name, code, description, sort_order) values
+      ('security-questions', 'DRIVERS_LICENCE', 'Driver''s licence number', 1),
+      ('security-questions', 'MEDICARE', 'Medicare card number', 2),
+      ('security-questions', 'PASSPORT', 'Passport number', 3),
+      ('security-questions', 'FIRST_SCHOOL', 'Name of your first school', 4),
+      ('security-questions', 'CHILDHOOD_STREET', 'Street you grew up on', 5)
+    on conflict (name, code) do nothing`,
+  ]),
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -233,14 +233,6 @@ export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
   },
 ];
 
-export const DEMO_SECURITY_QUESTIONS: ReadonlyArray<{ code: string; description: string }> = [
-  { code: 'DRIVERS_LICENCE', description: "Driver's licence number" },
-  { code: 'MEDICARE', description: 'Medicare card number' },
-  { code: 'PASSPORT', description: 'Passport number' },
-  { code: 'FIRST_SCHOOL', description: 'Name of your first school' },
-  { code: 'CHILDHOOD_STREET', description: 'Street you grew up on' },
-];
-
 /** Properties; the merge-skip cutoff is computed at seed time (about a year ahead). */
 export function demoProperties(now: Date): Record<string, string> {
   const cutoff = new Date(now.getTime() + 365 * 24 * 3600_000).toISOString().slice(0, 10);

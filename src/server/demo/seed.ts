@@ -13,7 +13,6 @@ import {
   DEMO_APPS,
   DEMO_INVITATIONS,
   DEMO_PASSWORD,
-  DEMO_SECURITY_QUESTIONS,
   demoProperties,
   DEMO_SECURITY_ANSWERS,
 } from './data';
@@ -204,19 +203,6 @@ export async function seedDemo(deps: SeedDeps): Promise<{ seeded: boolean }> {
       .insertInto('properties')
       .values(properties)
       .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-      .execute();
-
-    await trx
-      .insertInto('enumerations')
-      .values(
-        DEMO_SECURITY_QUESTIONS.map((q, i) => ({
-          name: 'security-questions',
-          code: q.code,
-          description: q.description,
-          sort_order: i + 1,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['name', 'code']).doNothing())
       .execute();
 
     await seedDemoAccessRequests(trx, { random, now, identityIds, facilityIds });
