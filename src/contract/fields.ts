@@ -53,8 +53,9 @@ export const email = v.pipe(
   v.string(messages.required),
   v.trim(),
   v.nonEmpty(messages.required),
-  v.maxLength(limits.email, messages.maxSize(limits.email)),
+  // Section 5's order: required, valid email, max 500.
   v.email(messages.invalidEmail),
+  v.maxLength(limits.email, messages.maxSize(limits.email)),
 );
 
 /** Section 9: at least 14 characters with a letter and a digit (one message, however many fail). */
@@ -63,7 +64,7 @@ export const newPassword = v.pipe(
   v.nonEmpty(messages.required),
   v.maxLength(limits.freeText, messages.maxSize(limits.freeText)),
   v.check(
-    (value) => value.length >= limits.passwordMin && /\p{L}/u.test(value) && /\p{N}/u.test(value),
+    (value) => value.length >= limits.passwordMin && /\p{L}/u.test(value) && /\p{Nd}/u.test(value),
     messages.passwordHint,
   ),
 );

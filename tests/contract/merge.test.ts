@@ -33,6 +33,8 @@ describe('merge identities', () => {
     expect(firstIssue(body, { email: `${'a'.repeat(490)}@example.com` })).toBe(
       'Size cannot be greater than 500',
     );
+    // A long address that is not an address at all is told so first.
+    expect(firstIssue(body, { email: 'x'.repeat(501) })).toBe('Invalid email format');
   });
 
   it('chooses a preferred username', () => {

@@ -30,6 +30,12 @@ describe('session contract', () => {
       { path: null, message: messages.passwordHint },
     ]);
     expect(issues(newPassword, 'Harbour-Lights-2026')).toEqual([]);
+    // A digit is a decimal digit: '½', '²' and 'Ⅻ' are numbers, not digits.
+    for (const notADigit of ['½', '²', 'Ⅻ'])
+      expect(issues(newPassword, `abcdefghijklm${notADigit}`)).toEqual([
+        { path: null, message: messages.passwordHint },
+      ]);
+    expect(issues(newPassword, 'abcdefghijklm٣')).toEqual([]);
   });
 
   it('accepts a 503 from login as a result, not a failure', () => {
