@@ -89,12 +89,13 @@ export const adminIdentityCalls = {
     query: v.strictObject({ page: v.optional(pageNumber) }),
     response: Paged(HistoryItem),
   }),
-  // Ends every session of the identity, revokes its trusted devices and its handed-off JWTs; the
-  // history records the admin as actor with the ticket.
+  // Section 7's POST {prefix}/single-logout for another identity. Ends every session of the
+  // identity, revokes its trusted devices and its handed-off JWTs; the history records the admin
+  // as actor with the ticket.
   signOutIdentity: defineCall({
     id: 'signOutIdentity',
     method: 'POST',
-    path: 'admin/identities/:id/sign-out-all-devices',
+    path: 'admin/identities/:id/single-logout',
     params: v.strictObject({ id: idParam }),
     body: SignOutIdentityBody,
     response: v.null(),

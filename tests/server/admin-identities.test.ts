@@ -216,10 +216,10 @@ describe.each(targets)('admin identity screens on $name', (target) => {
       }),
     ]);
 
-    const missing = await post(admin, `admin/identities/${id}/sign-out-all-devices`, {});
+    const missing = await post(admin, `admin/identities/${id}/single-logout`, {});
     // The portal requires the field before sending; a request without it is malformed.
     expect(missing.status).toBe(400);
-    const badTicket = await post(admin, `admin/identities/${id}/sign-out-all-devices`, {
+    const badTicket = await post(admin, `admin/identities/${id}/single-logout`, {
       ticketCode: 'not a ticket',
     });
     expect(badTicket.status).toBe(422);
@@ -230,7 +230,7 @@ describe.each(targets)('admin identity screens on $name', (target) => {
       before.body.sessions,
     );
 
-    const done = await post(admin, `admin/identities/${id}/sign-out-all-devices`, {
+    const done = await post(admin, `admin/identities/${id}/single-logout`, {
       ticketCode: 'SUP-424242',
     });
     expect(done.status).toBe(204);
@@ -255,7 +255,7 @@ describe.each(targets)('admin identity screens on $name', (target) => {
 
     const unknown = await post(
       admin,
-      'admin/identities/00000000-0000-4000-8000-000000000000/sign-out-all-devices',
+      'admin/identities/00000000-0000-4000-8000-000000000000/single-logout',
       {
         ticketCode: 'SUP-1',
       },
@@ -336,8 +336,8 @@ describe.each(targets)('admin identity screens on $name', (target) => {
         admin: 200,
       },
       {
-        name: 'POST admin/identities/{id}/sign-out-all-devices',
-        run: (c) => post(c, `admin/identities/${id}/sign-out-all-devices`, { ticketCode: 'SUP-7' }),
+        name: 'POST admin/identities/{id}/single-logout',
+        run: (c) => post(c, `admin/identities/${id}/single-logout`, { ticketCode: 'SUP-7' }),
         admin: 204,
       },
     ];

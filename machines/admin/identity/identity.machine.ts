@@ -9,7 +9,7 @@
  *   ready.viewing --user.openSignOut / forgetSignOut--> ready.confirmingSignOut
  *   ready.confirmingSignOut --user.cancel--> ready.viewing
  *     --user.confirmSignOut {ticketCode} / chooseTicket--> ready.signingOut
- *   ready.signingOut (POST admin/identities/{id}/sign-out-all-devices {ticketCode})
+ *   ready.signingOut (POST admin/identities/{id}/single-logout {ticketCode})
  *     --done 'signedOut' / noteSignedOut--> loading (the page again, with the notice)
  *     --done 'refused' / storeRefusal--> ready.confirmingSignOut (the ticket's refusal at its field)
  *     --error / storeSignOutError--> ready.confirmingSignOut
