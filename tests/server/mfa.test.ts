@@ -440,6 +440,45 @@ describe.each(targets)('MFA on $name', (target) => {
     });
   });
 
+  it('with SMS its only factor and the gateway down, start still names SMS, with the gateway message', async () => {
+    const c10005 = await server.db
+      .selectFrom('identities')
+      .select('id')
+      .where('username', '=', 'C10005')
+      .executeTakeFirstOrThrow();
+    const email = await server.db
+      .deleteFrom('identity_factors')
+      .where('identity_id', '=', c10005.id)
+      .where('factor_type', '=', 'EMAIL')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      await server.app.services.factors.smsGateway.setAvailable(false);
+      const client = server.client();
+      await signInToStep(client, 'C10005', 'MFA');
+      const start = await post(client, 'forced-actions/mfa/start');
+      expect(start.body).toEqual({ nextFactor: 'SMS', smsUnavailableMessage: SMS_UNAVAILABLE_MESSAGE });
+      expect((await post(client, 'forced-actions/mfa/send-sms')).status).toBe(503);
+      // Nothing comes after SMS for this account.
+      expect((await post(client, 'forced-actions/mfa/skip')).body).toEqual({
+        nextFactor: null,
+        smsUnavailableMessage: SMS_UNAVAILABLE_MESSAGE,
+      });
+      // Once the gateway is back, the same step sends the code and it signs in.
+      await server.app.services.factors.smsGateway.setAvailable(true);
+      clock.advance(31_000);
+      expect((await post(client, 'forced-actions/mfa/send-sms')).status).toBe(204);
+      const [sms] = await outbox(client, `?to=${encodeURIComponent(C10005_MOBILE)}&limit=1`);
+      const ok = await post(client, 'forced-actions/mfa/verify-mobile', {
+        code: sms!.code,
+        trustDevice: false,
+      });
+      expect(ok.body).toMatchObject({ outcome: 'DIRECT_LOGIN', currentUser: { username: 'C10005' } });
+    } finally {
+      await server.db.insertInto('identity_factors').values(email).execute();
+    }
+  });
+
   it('skips from the authenticator app to email for C10004, and answers null after the last', async () => {
     const client = server.client();
     await signInToStep(client, 'C10004', 'MFA');

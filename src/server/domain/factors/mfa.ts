@@ -65,6 +65,12 @@ export class MfaFlow {
     let candidates = factors.filter((f) => ORDER.indexOf(f) > rank);
     for (;;) {
       const next = candidates[0] ?? null;
+      if (next === null && after === null && smsDown) {
+        // At the start, SMS is the only factor and the gateway is down: the SMS screen, with the
+        // gateway's message, rather than no step at all (its resend works again once SMS is back).
+        await mergeSessionData(this.deps.db, session.idHash, { mfa: { factor: 'SMS' } });
+        return { nextFactor: 'SMS', smsUnavailableMessage: SMS_UNAVAILABLE_MESSAGE };
+      }
       if (next === null) {
         // Nothing after: the current factor stays.
         return { nextFactor: null, smsUnavailableMessage: smsUnavailable ? SMS_UNAVAILABLE_MESSAGE : null };
