@@ -17,7 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PROFILE_ROUTES, SIGN_IN_ROUTE } from '../../../machines/routes';
 import {
@@ -223,13 +223,22 @@ function TrustedDevices({
   devices,
   period,
   onChanged,
+  takeFocus,
 }: {
   devices: TrustedDevice[];
   period: number;
   onChanged: () => void;
+  /** Drawn again after a change: the button used went with the old table. */
+  takeFocus: boolean;
 }) {
   const profileCalls = useProfileCalls();
   const [busy, setBusy] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The focus, lost with the button that was used, goes to the section's heading (WCAG 2.4.3), and
+  // not back to the page's top (where the shell puts a focus lost soon after arriving).
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const run = async (key: string, call: () => Promise<unknown>, toast: string) => {
     setBusy(key);
     try {
@@ -242,7 +251,7 @@ function TrustedDevices({
   };
   return (
     <Paper component="section" withBorder p="lg" aria-labelledby="trusted-devices-heading">
-      <Title order={2} size="h3" id="trusted-devices-heading" mb="md">
+      <Title order={2} size="h3" id="trusted-devices-heading" mb="md" ref={heading} tabIndex={-1}>
         {t.trustedDevices}
       </Title>
       <Stack gap="md">
@@ -355,7 +364,7 @@ function SignOutAllDevices() {
   );
 }
 
-function ProfileFacts({ onChanged }: { onChanged: () => void }) {
+function ProfileFacts({ onChanged, changed }: { onChanged: () => void; changed: boolean }) {
   const profileCalls = useProfileCalls();
   const load = useCallback((signal: AbortSignal) => profileCalls.loadFacts(signal), [profileCalls]);
   const facts = useAsync(load);
@@ -370,7 +379,12 @@ function ProfileFacts({ onChanged }: { onChanged: () => void }) {
   return (
     <>
       <MfaTable factors={facts.value.factors} />
-      <TrustedDevices devices={facts.value.devices} period={facts.value.period} onChanged={onChanged} />
+      <TrustedDevices
+        devices={facts.value.devices}
+        period={facts.value.period}
+        onChanged={onChanged}
+        takeFocus={changed}
+      />
     </>
   );
 }
@@ -390,7 +404,7 @@ export default function ProfilePage() {
       )}
       {currentUser ? <PersonalDetails user={currentUser} /> : <PageLoader />}
       {/* Loaded again (a new key) after a trusted-device change. */}
-      <ProfileFacts key={reload} onChanged={() => setReload((n) => n + 1)} />
+      <ProfileFacts key={reload} changed={reload > 0} onChanged={() => setReload((n) => n + 1)} />
       <SignOutAllDevices />
     </Stack>
   );

@@ -67,6 +67,15 @@ export const screenTexts = {
     placeholder: 'Pick a date',
     clear: 'Clear date of birth',
     submit: 'Change date of birth',
+    /** The names of the calendar's arrows, which have no text of their own. */
+    calendar: {
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
+      previousYear: 'Previous year',
+      nextYear: 'Next year',
+      previousDecade: 'Previous decade',
+      nextDecade: 'Next decade',
+    },
   },
   changeSecurityQuestions: {
     heading: 'Change security questions',
