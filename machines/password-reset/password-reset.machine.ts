@@ -44,6 +44,14 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { PASSWORD_RESET_ROUTE, PASSWORD_RESET_STEPS, SIGN_IN_ROUTE } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
 import { messageOf, provided } from '../forced/continue-sign-in/forced-step';
+import {
+  failTo,
+  outputOf,
+  resentToast,
+  resendingCodeState,
+  sendingCodeState,
+  submittingState,
+} from '../shared/invoke-steps';
 import type {
   CheckResult,
   DetailsResult,
@@ -88,6 +96,22 @@ const accountChosen = (d: PasswordResetDetails | null): d is PasswordResetDetail
 
 const routeTo = (wanted: string) => (event: PasswordResetEvent) =>
   event.type === 'route.changed' && resetStepOf(event.path) === wanted;
+
+/** The input of a code check: the code of the user.verify event. */
+const codeInput = ({ event }: { event: PasswordResetEvent }) => {
+  assertEvent(event, 'user.verify');
+  return { code: event.code };
+};
+
+/** Sending an SMS code answered 503: the security questions instead, when enrolled (section 4.5). */
+const smsUnavailable = () =>
+  [
+    {
+      guard: { type: 'isUnavailableWithQuestions', params: outputOf },
+      target: '#passwordReset.securityQuestions',
+      actions: { type: 'storeSmsUnavailable', params: outputOf },
+    },
+  ] as const;
 
 export const passwordResetMachine = setup({
   types: {
@@ -237,7 +261,7 @@ export const passwordResetMachine = setup({
             actions: { type: 'storeAvailability', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     unavailable: {
@@ -279,10 +303,7 @@ export const passwordResetMachine = setup({
                 actions: { type: 'storeEmail', params: ({ event }) => event.output },
               },
             ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+            onError: failTo('#passwordReset.failed'),
           },
         },
       },
@@ -299,54 +320,19 @@ export const passwordResetMachine = setup({
             'user.resend': { guard: 'mayResend', target: 'resending' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the email code.' },
-          invoke: {
-            id: 'verifyEmail',
-            src: 'verifyEmail',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#passwordReset.routing',
-                actions: { type: 'storeDetails', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another email code.' },
-          invoke: {
-            id: 'resendEmail',
-            src: 'resendEmail',
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'email' } },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: submittingState({
+          description: 'Checking the email code.',
+          actor: 'verifyEmail',
+          input: codeInput,
+          done: [{ target: '#passwordReset.routing', actions: { type: 'storeDetails', params: outputOf } }],
+          failed: '#passwordReset.failed',
+        }),
+        resending: resendingCodeState({
+          description: 'Sending another email code.',
+          actor: 'resendEmail',
+          announce: resentToast('email'),
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     routing: {
@@ -368,32 +354,16 @@ export const passwordResetMachine = setup({
           meta: { description: 'One choice per account.' },
           on: { 'user.select': { target: 'selecting', actions: 'forgetRefusal' } },
         },
-        selecting: {
-          meta: { description: 'Choosing the account: its factors decide the next step.' },
-          invoke: {
-            id: 'selectUser',
-            src: 'selectUser',
-            input: ({ event }) => {
-              assertEvent(event, 'user.select');
-              return { username: event.username };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#passwordReset.routing',
-                actions: { type: 'storeDetails', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+        selecting: submittingState({
+          description: 'Choosing the account: its factors decide the next step.',
+          actor: 'selectUser',
+          input: ({ event }: { event: PasswordResetEvent }) => {
+            assertEvent(event, 'user.select');
+            return { username: event.username };
           },
-        },
+          done: [{ target: '#passwordReset.routing', actions: { type: 'storeDetails', params: outputOf } }],
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     authenticatorApp: {
@@ -411,29 +381,13 @@ export const passwordResetMachine = setup({
             ],
           },
         },
-        verifying: {
-          meta: { description: 'Checking the authenticator app code.' },
-          invoke: {
-            id: 'verifyAuthenticatorApp',
-            src: 'verifyAuthenticatorApp',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#passwordReset.setPassword' },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: submittingState({
+          description: 'Checking the authenticator app code.',
+          actor: 'verifyAuthenticatorApp',
+          input: codeInput,
+          done: [{ target: '#passwordReset.setPassword' }],
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     sms: {
@@ -441,29 +395,12 @@ export const passwordResetMachine = setup({
       initial: 'sending',
       entry: 'forgetRefusals',
       states: {
-        sending: {
-          meta: { description: 'Sending the first SMS code.' },
-          invoke: {
-            id: 'sendSms',
-            src: 'sendSms',
-            onDone: [
-              { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'form' },
-              {
-                guard: { type: 'isUnavailableWithQuestions', params: ({ event }) => event.output },
-                target: '#passwordReset.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        sending: sendingCodeState({
+          description: 'Sending the first SMS code.',
+          actor: 'sendSms',
+          fallback: smsUnavailable(),
+          failed: '#passwordReset.failed',
+        }),
         form: {
           meta: { description: "Code and resend; 'I don't have access' when questions are enrolled." },
           on: {
@@ -472,56 +409,20 @@ export const passwordResetMachine = setup({
             'user.skip': { guard: 'securityQuestionsEnrolled', target: '#passwordReset.securityQuestions' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the SMS code.' },
-          invoke: {
-            id: 'verifySms',
-            src: 'verifySms',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#passwordReset.setPassword' },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another SMS code.' },
-          invoke: {
-            id: 'sendSms',
-            src: 'sendSms',
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'sms' } },
-              },
-              {
-                guard: { type: 'isUnavailableWithQuestions', params: ({ event }) => event.output },
-                target: '#passwordReset.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: submittingState({
+          description: 'Checking the SMS code.',
+          actor: 'verifySms',
+          input: codeInput,
+          done: [{ target: '#passwordReset.setPassword' }],
+          failed: '#passwordReset.failed',
+        }),
+        resending: resendingCodeState({
+          description: 'Sending another SMS code.',
+          actor: 'sendSms',
+          announce: resentToast('sms'),
+          fallback: smsUnavailable(),
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     securityQuestions: {
@@ -533,29 +434,16 @@ export const passwordResetMachine = setup({
           meta: { description: 'One answer per question asked (challenges).' },
           on: { 'user.answer': { target: 'verifying', actions: 'forgetRefusal' } },
         },
-        verifying: {
-          meta: { description: 'Checking the answers.' },
-          invoke: {
-            id: 'verifySecurityQuestions',
-            src: 'verifySecurityQuestions',
-            input: ({ event }) => {
-              assertEvent(event, 'user.answer');
-              return { answers: event.answers };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#passwordReset.setPassword' },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+        verifying: submittingState({
+          description: 'Checking the answers.',
+          actor: 'verifySecurityQuestions',
+          input: ({ event }: { event: PasswordResetEvent }) => {
+            assertEvent(event, 'user.answer');
+            return { answers: event.answers };
           },
-        },
+          done: [{ target: '#passwordReset.setPassword' }],
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     setPassword: {
@@ -567,29 +455,16 @@ export const passwordResetMachine = setup({
           meta: { description: 'New password (policy hint) and confirmation.' },
           on: { 'user.submit': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Setting the new password.' },
-          invoke: {
-            id: 'submitPassword',
-            src: 'submitPassword',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submit');
-              return { password: event.password, confirmPassword: event.confirmPassword };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#passwordReset.done', actions: 'forgetReset' },
-            ],
-            onError: {
-              target: '#passwordReset.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+        submitting: submittingState({
+          description: 'Setting the new password.',
+          actor: 'submitPassword',
+          input: ({ event }: { event: PasswordResetEvent }) => {
+            assertEvent(event, 'user.submit');
+            return { password: event.password, confirmPassword: event.confirmPassword };
           },
-        },
+          done: [{ target: '#passwordReset.done', actions: 'forgetReset' }],
+          failed: '#passwordReset.failed',
+        }),
       },
     },
     failed: {

@@ -45,6 +45,9 @@ import { continueSignInMachine } from '../forced/continue-sign-in/continue-sign-
 import { messageOf, provided, required } from '../forced/continue-sign-in/forced-step';
 import { REGISTRATION_ROUTE, REGISTRATION_STEPS, SIGN_IN_ROUTE } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
+import { continuingState } from '../shared/continuation-steps';
+import { failTo, outputOf, submittingState } from '../shared/invoke-steps';
+import { enrollingSmsState, smsVerificationStates } from '../shared/sms-enrolment';
 import type {
   AuthenticatorSetup,
   CodeCheckResult,
@@ -94,10 +97,20 @@ const routeIs =
     return stepOf(event.path) === wanted;
   };
 
-const onUnexpected = {
-  target: '#registration.failed',
-  actions: { type: 'reportFailure', params: ({ event }: { event: { error: unknown } }) => event },
-} as const;
+/** The input of a code check: the code of the user.verify event, on `channel`. */
+const codeInput =
+  (channel: RegistrationCodeChannel) =>
+  ({ event }: { event: RegistrationEvent }): { channel: RegistrationCodeChannel; code: string } => {
+    assertEvent(event, 'user.verify');
+    return { channel, code: event.code };
+  };
+
+/** A submission accepted: the outcome is kept, the invite dropped (section 4.6), sign-in continues. */
+const toContinuing = () =>
+  ({
+    target: '#registration.continuing',
+    actions: [{ type: 'storeOutcome', params: outputOf }, 'dropInvite'],
+  }) as const;
 
 export const registrationMachine = setup({
   types: {
@@ -246,7 +259,7 @@ export const registrationMachine = setup({
               target: 'form',
               actions: ['forgetCurrentUser', { type: 'storeFacts', params: ({ event }) => event.output }],
             },
-            onError: onUnexpected,
+            onError: failTo('#registration.failed'),
           },
         },
         form: {
@@ -282,7 +295,7 @@ export const registrationMachine = setup({
                 actions: { type: 'storeInvite', params: ({ event }) => event.output },
               },
             ],
-            onError: onUnexpected,
+            onError: failTo('#registration.failed'),
           },
         },
       },
@@ -300,32 +313,24 @@ export const registrationMachine = setup({
           meta: { description: 'The invite details; the editable fields.' },
           on: { 'user.submitDetails': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Saving the details (the username must be free).' },
-          invoke: {
-            id: 'collectDetails',
-            src: 'collectDetails',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submitDetails');
-              return {
-                ...(event.name !== undefined ? { name: event.name } : {}),
-                ...(event.username !== undefined ? { username: event.username } : {}),
-              };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#registration.selectAuthenticatorApp',
-                actions: { type: 'storeInvite', params: ({ event }) => event.output },
-              },
-            ],
-            onError: onUnexpected,
+        submitting: submittingState({
+          description: 'Saving the details (the username must be free).',
+          actor: 'collectDetails',
+          input: ({ event }: { event: RegistrationEvent }): DetailsInput => {
+            assertEvent(event, 'user.submitDetails');
+            return {
+              ...(event.name !== undefined ? { name: event.name } : {}),
+              ...(event.username !== undefined ? { username: event.username } : {}),
+            };
           },
-        },
+          done: [
+            {
+              target: '#registration.selectAuthenticatorApp',
+              actions: { type: 'storeInvite', params: outputOf },
+            },
+          ],
+          failed: '#registration.failed',
+        }),
       },
     },
     selectAuthenticatorApp: {
@@ -343,7 +348,7 @@ export const registrationMachine = setup({
             id: 'loadAuthenticatorSetup',
             src: 'loadAuthenticatorSetup',
             onDone: { target: 'form', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
-            onError: onUnexpected,
+            onError: failTo('#registration.failed'),
           },
         },
         form: {
@@ -363,7 +368,7 @@ export const registrationMachine = setup({
             id: 'enrolEmail',
             src: 'enrolEmail',
             onDone: { target: '#registration.securityQuestions' },
-            onError: onUnexpected,
+            onError: failTo('#registration.failed'),
           },
         },
       },
@@ -387,27 +392,16 @@ export const registrationMachine = setup({
             },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the app code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { channel: 'authenticator-app' as const, code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { guard: 'smsGatewayAvailable', target: '#registration.selectSms' },
-              { target: '#registration.securityQuestions', actions: 'noteSmsUnavailable' },
-            ],
-            onError: onUnexpected,
-          },
-        },
+        verifying: submittingState({
+          description: 'Checking the app code.',
+          actor: 'verifyCode',
+          input: codeInput('authenticator-app'),
+          done: [
+            { guard: 'smsGatewayAvailable', target: '#registration.selectSms' },
+            { target: '#registration.securityQuestions', actions: 'noteSmsUnavailable' },
+          ],
+          failed: '#registration.failed',
+        }),
       },
     },
     selectSms: {
@@ -422,94 +416,20 @@ export const registrationMachine = setup({
             'user.chooseEmail': { target: '#registration.securityQuestions' },
           },
         },
-        enrolling: {
-          meta: { description: 'Enrolling the mobile: the server sends it a code.' },
-          invoke: {
-            id: 'enrolSms',
-            src: 'enrolSms',
-            input: ({ event }) => {
-              assertEvent(event, 'user.enrolSms');
-              return { mobile: event.mobile };
-            },
-            onDone: [
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
-                target: '#registration.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#registration.smsVerification',
-                actions: { type: 'storeMobile', params: ({ event }) => event.output },
-              },
-            ],
-            onError: onUnexpected,
-          },
-        },
+        enrolling: enrollingSmsState('registration', ({ event }: { event: RegistrationEvent }) => {
+          assertEvent(event, 'user.enrolSms');
+          return { mobile: event.mobile };
+        }),
       },
     },
     smsVerification: {
       meta: step(REGISTRATION_STEPS.SMS_VERIFICATION, 60, 'The code sent to the mobile.'),
       initial: 'form',
       entry: 'forgetRefusals',
-      states: {
-        form: {
-          meta: { description: 'Code and resend; back to change the number.' },
-          on: {
-            'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
-            'user.resend': { guard: 'mayResend', target: 'resending' },
-            'route.changed': { guard: 'isSelectSmsRoute', target: '#registration.selectSms' },
-          },
-        },
-        verifying: {
-          meta: { description: 'Checking the SMS code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { channel: 'sms' as const, code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#registration.securityQuestions' },
-            ],
-            onError: onUnexpected,
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another SMS code.' },
-          invoke: {
-            id: 'resendCode',
-            src: 'resendCode',
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: 'announceResent',
-              },
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
-                target: '#registration.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: onUnexpected,
-          },
-        },
-      },
+      states: smsVerificationStates('registration', {
+        codeInput: codeInput('sms'),
+        announce: 'announceResent',
+      }),
     },
     securityQuestions: {
       meta: step(REGISTRATION_STEPS.SECURITY_QUESTIONS, 80, 'Two different questions and their answers.'),
@@ -522,31 +442,21 @@ export const registrationMachine = setup({
           },
           on: { 'user.submitQuestions': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Saving the questions and answers.' },
-          invoke: {
-            id: 'enrolSecurityQuestions',
-            src: 'enrolSecurityQuestions',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submitQuestions');
-              return {
-                question1: event.question1,
-                answer1: event.answer1,
-                question2: event.question2,
-                answer2: event.answer2,
-              };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#registration.setPassword' },
-            ],
-            onError: onUnexpected,
+        submitting: submittingState({
+          description: 'Saving the questions and answers.',
+          actor: 'enrolSecurityQuestions',
+          input: ({ event }: { event: RegistrationEvent }): SecurityQuestionsInput => {
+            assertEvent(event, 'user.submitQuestions');
+            return {
+              question1: event.question1,
+              answer1: event.answer1,
+              question2: event.question2,
+              answer2: event.answer2,
+            };
           },
-        },
+          done: [{ target: '#registration.setPassword' }],
+          failed: '#registration.failed',
+        }),
       },
     },
     setPassword: {
@@ -558,29 +468,16 @@ export const registrationMachine = setup({
           meta: { description: 'Password and confirmation.' },
           on: { 'user.submitPassword': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Creating the account.' },
-          invoke: {
-            id: 'submitNew',
-            src: 'submitNew',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submitPassword');
-              return { password: event.password, confirmPassword: event.confirmPassword };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#registration.continuing',
-                actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'dropInvite'],
-              },
-            ],
-            onError: onUnexpected,
+        submitting: submittingState({
+          description: 'Creating the account.',
+          actor: 'submitNew',
+          input: ({ event }: { event: RegistrationEvent }): PasswordInput => {
+            assertEvent(event, 'user.submitPassword');
+            return { password: event.password, confirmPassword: event.confirmPassword };
           },
-        },
+          done: [toContinuing()],
+          failed: '#registration.failed',
+        }),
       },
     },
     verifyIdentity: {
@@ -596,52 +493,19 @@ export const registrationMachine = setup({
           meta: { description: 'Username and password; after a 422 the help text.' },
           on: { 'user.submitExisting': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Adding the facility to the existing account.' },
-          invoke: {
-            id: 'submitExisting',
-            src: 'submitExisting',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submitExisting');
-              return { username: event.username, password: event.password };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#registration.continuing',
-                actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'dropInvite'],
-              },
-            ],
-            onError: onUnexpected,
+        submitting: submittingState({
+          description: 'Adding the facility to the existing account.',
+          actor: 'submitExisting',
+          input: ({ event }: { event: RegistrationEvent }): ExistingAccountInput => {
+            assertEvent(event, 'user.submitExisting');
+            return { username: event.username, password: event.password };
           },
-        },
-      },
-    },
-    continuing: {
-      meta: { description: 'Registered: sign-in continues as the outcome says.' },
-      invoke: {
-        id: 'continueSignIn',
-        src: 'continueSignIn',
-        input: ({ context }) => ({
-          outcome: required(context.outcome, 'an authentication outcome'),
-          targetPath: context.targetPath,
-          adminTargetPath: context.adminTargetPath,
+          done: [toContinuing()],
+          failed: '#registration.failed',
         }),
-        onDone: [
-          {
-            guard: { type: 'continuationFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'reportContinuationFailure', params: ({ event }) => event.output },
-          },
-          { target: 'done', actions: { type: 'storeHandover', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
       },
     },
+    continuing: continuingState({ description: 'Registered: sign-in continues as the outcome says.' }),
     failed: {
       meta: { description: "'Unknown authentication outcome' or an unexpected failure." },
     },

@@ -41,6 +41,8 @@ import {
   SINGLE_SIGN_ON_ERROR_ROUTE,
 } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
+import { failTo } from '../shared/invoke-steps';
+import { directLoginStates, forcedActionStates } from '../shared/sign-in-outcome';
 import type {
   FailedAuthCount,
   FailedAuthCountInput,
@@ -247,7 +249,7 @@ export const signInMachine = setup({
             actions: ['waiveSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
           },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     form: {
@@ -314,7 +316,7 @@ export const signInMachine = setup({
           },
           { target: 'failed', actions: 'reportUnknownOutcome' },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     recheckingFailedCount: {
@@ -334,7 +336,7 @@ export const signInMachine = setup({
             actions: ['waiveSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
           },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     unavailable: {
@@ -352,87 +354,12 @@ export const signInMachine = setup({
     forcedAction: {
       meta: signInMeta('The server requires a step before sign-in completes.'),
       initial: 'loadingUser',
-      states: {
-        loadingUser: {
-          meta: { description: 'Loads the user the server now knows (authentication pending).' },
-          invoke: {
-            id: 'getCurrentUser',
-            src: 'getCurrentUser',
-            onDone: [
-              {
-                guard: 'isMfa',
-                target: 'startingMfa',
-                actions: { type: 'storeCurrentUser', params: ({ event }) => event.output },
-              },
-              {
-                target: '#signIn.forwarded',
-                actions: [
-                  { type: 'storeCurrentUser', params: ({ event }) => event.output },
-                  'routeToForcedAction',
-                ],
-              },
-            ],
-            onError: {
-              target: '#signIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        startingMfa: {
-          meta: { description: 'MFA: starts it and learns the factor to verify first.' },
-          invoke: {
-            id: 'startMfa',
-            src: 'startMfa',
-            onDone: [
-              {
-                guard: { type: 'hasNextFactor', params: ({ event }) => event.output },
-                target: '#signIn.forwarded',
-                actions: { type: 'routeToMfaFactor', params: ({ event }) => event.output },
-              },
-              { target: '#signIn.failed', actions: 'reportUnknownOutcome' },
-            ],
-            onError: {
-              target: '#signIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-      },
+      states: forcedActionStates('signIn'),
     },
     directLogin: {
       meta: signInMeta('Signed in: loads the user and chooses where to land.'),
       initial: 'loadingUser',
-      states: {
-        loadingUser: {
-          meta: { description: 'Loads the signed-in user.' },
-          invoke: {
-            id: 'getCurrentUser',
-            src: 'getCurrentUser',
-            onDone: {
-              target: 'choosingLanding',
-              actions: { type: 'storeCurrentUser', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#signIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        choosingLanding: {
-          meta: {
-            description:
-              'Lands on the first of: target path, admin target path, single-sign-on error page ' +
-              '(single sign-on), /access-requests (VIEW_ACCESS_REQUESTS), applications page.',
-          },
-          always: [
-            { guard: 'hasTargetPath', target: '#signIn.signedIn', actions: 'landOnTargetPath' },
-            { guard: 'hasAdminTargetPath', target: '#signIn.signedIn', actions: 'landOnAdminTargetPath' },
-            { guard: 'isSingleSignOn', target: '#signIn.signedIn', actions: 'landOnSingleSignOnError' },
-            { guard: 'viewsAccessRequests', target: '#signIn.signedIn', actions: 'landOnAccessRequests' },
-            { target: '#signIn.signedIn', actions: 'landOnApplications' },
-          ],
-        },
-      },
+      states: directLoginStates('signIn'),
     },
     failed: {
       meta: signInMeta("'Unknown authentication outcome' or an unexpected failure."),

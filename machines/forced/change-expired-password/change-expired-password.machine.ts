@@ -12,6 +12,8 @@
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { FORCED_ACTION_ROUTES, SIGN_IN_ROUTE } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { continuingState } from '../../shared/continuation-steps';
+import { failTo } from '../../shared/invoke-steps';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import type {
@@ -99,30 +101,10 @@ export const changeExpiredPasswordMachine = setup({
           },
           { target: 'continuing', actions: { type: 'storeOutcome', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
-    continuing: {
-      meta: meta('The password was changed: sign-in continues as the outcome says.'),
-      invoke: {
-        id: 'continueSignIn',
-        src: 'continueSignIn',
-        input: ({ context }) => ({
-          outcome: required(context.outcome, 'an authentication outcome'),
-          targetPath: context.targetPath,
-          adminTargetPath: context.adminTargetPath,
-        }),
-        onDone: [
-          {
-            guard: { type: 'continuationFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'reportContinuationFailure', params: ({ event }) => event.output },
-          },
-          { target: 'done', actions: { type: 'storeHandover', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
-      },
-    },
+    continuing: continuingState(meta('The password was changed: sign-in continues as the outcome says.')),
     failed: {
       meta: meta("An unexpected failure or 'Unknown authentication outcome'; Cancel signs out."),
       on: { 'user.cancel': { target: 'cancelling' } },

@@ -27,6 +27,7 @@ import {
   mfaRoute,
   SINGLE_SIGN_ON_ERROR_ROUTE,
 } from '../../routes';
+import { directLoginStates, forcedActionStates } from '../../shared/sign-in-outcome';
 import type {
   ContinueSignInContext,
   ContinueSignInInput,
@@ -155,99 +156,12 @@ export const continueSignInMachine = setup({
     forcedAction: {
       meta: { description: 'The server requires another step before sign-in completes.' },
       initial: 'loadingUser',
-      states: {
-        loadingUser: {
-          meta: { description: 'Loads the user the server now knows (authentication pending).' },
-          invoke: {
-            id: 'getCurrentUser',
-            src: 'getCurrentUser',
-            onDone: [
-              {
-                guard: 'isMfa',
-                target: 'startingMfa',
-                actions: { type: 'storeCurrentUser', params: ({ event }) => event.output },
-              },
-              {
-                target: '#continueSignIn.forwarded',
-                actions: [
-                  { type: 'storeCurrentUser', params: ({ event }) => event.output },
-                  'routeToForcedAction',
-                ],
-              },
-            ],
-            onError: {
-              target: '#continueSignIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        startingMfa: {
-          meta: { description: 'MFA: starts it and learns the factor to verify first.' },
-          invoke: {
-            id: 'startMfa',
-            src: 'startMfa',
-            onDone: [
-              {
-                guard: { type: 'hasNextFactor', params: ({ event }) => event.output },
-                target: '#continueSignIn.forwarded',
-                actions: { type: 'routeToMfaFactor', params: ({ event }) => event.output },
-              },
-              { target: '#continueSignIn.failed', actions: 'reportUnknownOutcome' },
-            ],
-            onError: {
-              target: '#continueSignIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-      },
+      states: forcedActionStates('continueSignIn'),
     },
     directLogin: {
       meta: { description: 'Signed in: loads the user and chooses where to land.' },
       initial: 'loadingUser',
-      states: {
-        loadingUser: {
-          meta: { description: 'Loads the signed-in user.' },
-          invoke: {
-            id: 'getCurrentUser',
-            src: 'getCurrentUser',
-            onDone: {
-              target: 'choosingLanding',
-              actions: { type: 'storeCurrentUser', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#continueSignIn.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        choosingLanding: {
-          meta: {
-            description:
-              'Lands on the first of: target path, admin target path, single-sign-on error page ' +
-              '(single sign-on), /access-requests (VIEW_ACCESS_REQUESTS), applications page.',
-          },
-          always: [
-            { guard: 'hasTargetPath', target: '#continueSignIn.signedIn', actions: 'landOnTargetPath' },
-            {
-              guard: 'hasAdminTargetPath',
-              target: '#continueSignIn.signedIn',
-              actions: 'landOnAdminTargetPath',
-            },
-            {
-              guard: 'isSingleSignOn',
-              target: '#continueSignIn.signedIn',
-              actions: 'landOnSingleSignOnError',
-            },
-            {
-              guard: 'viewsAccessRequests',
-              target: '#continueSignIn.signedIn',
-              actions: 'landOnAccessRequests',
-            },
-            { target: '#continueSignIn.signedIn', actions: 'landOnApplications' },
-          ],
-        },
-      },
+      states: directLoginStates('continueSignIn'),
     },
     failed: {
       type: 'final',

@@ -28,6 +28,15 @@
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { FACTOR_ENROLMENT_STEPS, FORCED_ACTION_ROUTES } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { continuingState } from '../../shared/continuation-steps';
+import {
+  failTo,
+  outputOf,
+  resentToast,
+  resendingCodeState,
+  submittingState,
+} from '../../shared/invoke-steps';
+import { enrollingSmsState, smsVerificationStates } from '../../shared/sms-enrolment';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import type {
@@ -57,6 +66,14 @@ const step = (route: string, progress: number, description: string): FlowStateMe
 
 const isSmsStep = (step: string): boolean =>
   step === FACTOR_ENROLMENT_STEPS.SELECT_SMS_FACTOR || step === FACTOR_ENROLMENT_STEPS.SMS_VERIFICATION;
+
+/** The input of a code check: the code of the user.verify event, on `channel`. */
+const codeInput =
+  (channel: CodeChannel) =>
+  ({ event }: { event: FactorEnrolmentEvent }): { channel: CodeChannel; code: string } => {
+    assertEvent(event, 'user.verify');
+    return { channel, code: event.code };
+  };
 
 /** The step of an address under the wizard's base path ('' for the base itself). */
 const stepOf = (path: string): string => {
@@ -163,7 +180,7 @@ export const factorEnrolmentMachine = setup({
         id: 'loadEnrolment',
         src: 'loadEnrolment',
         onDone: { target: 'resuming', actions: { type: 'storeFacts', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     resuming: {
@@ -187,53 +204,23 @@ export const factorEnrolmentMachine = setup({
             'user.resend': { guard: 'mayResend', target: 'resending' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the email code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { channel: 'email', code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { guard: 'smsGatewayAvailable', target: '#factorEnrolment.selectSms' },
-              { target: '#factorEnrolment.securityQuestions', actions: 'noteSmsUnavailable' },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another email code.' },
-          invoke: {
-            id: 'resendCode',
-            src: 'resendCode',
-            input: { channel: 'email' },
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'email' } },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: submittingState({
+          description: 'Checking the email code.',
+          actor: 'verifyCode',
+          input: codeInput('email'),
+          done: [
+            { guard: 'smsGatewayAvailable', target: '#factorEnrolment.selectSms' },
+            { target: '#factorEnrolment.securityQuestions', actions: 'noteSmsUnavailable' },
+          ],
+          failed: '#factorEnrolment.failed',
+        }),
+        resending: resendingCodeState({
+          description: 'Sending another email code.',
+          actor: 'resendCode',
+          input: { channel: 'email' },
+          announce: resentToast('email'),
+          failed: '#factorEnrolment.failed',
+        }),
       },
     },
     selectSms: {
@@ -248,104 +235,21 @@ export const factorEnrolmentMachine = setup({
             'user.chooseEmail': { target: '#factorEnrolment.securityQuestions' },
           },
         },
-        enrolling: {
-          meta: { description: 'Enrolling the mobile: the server sends it a code.' },
-          invoke: {
-            id: 'enrolSms',
-            src: 'enrolSms',
-            input: ({ event }) => {
-              assertEvent(event, 'user.enrolSms');
-              return { mobile: event.mobile };
-            },
-            onDone: [
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
-                target: '#factorEnrolment.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#factorEnrolment.smsVerification',
-                actions: { type: 'storeMobile', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        enrolling: enrollingSmsState('factorEnrolment', ({ event }: { event: FactorEnrolmentEvent }) => {
+          assertEvent(event, 'user.enrolSms');
+          return { mobile: event.mobile };
+        }),
       },
     },
     smsVerification: {
       meta: step(FACTOR_ENROLMENT_STEPS.SMS_VERIFICATION, 50, 'The code sent to the mobile.'),
       initial: 'form',
       entry: 'forgetRefusals',
-      states: {
-        form: {
-          meta: { description: 'Code and resend; back to change the number.' },
-          on: {
-            'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
-            'user.resend': { guard: 'mayResend', target: 'resending' },
-            'route.changed': { guard: 'isSelectSmsRoute', target: '#factorEnrolment.selectSms' },
-          },
-        },
-        verifying: {
-          meta: { description: 'Checking the SMS code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { channel: 'sms', code: event.code };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              { target: '#factorEnrolment.securityQuestions' },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another SMS code.' },
-          invoke: {
-            id: 'resendCode',
-            src: 'resendCode',
-            input: { channel: 'sms' },
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'sms' } },
-              },
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
-                target: '#factorEnrolment.securityQuestions',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-      },
+      states: smsVerificationStates('factorEnrolment', {
+        codeInput: codeInput('sms'),
+        resendInput: { channel: 'sms' },
+        announce: resentToast('sms'),
+      }),
     },
     securityQuestions: {
       meta: step(
@@ -362,60 +266,26 @@ export const factorEnrolmentMachine = setup({
           },
           on: { 'user.submit': { target: 'submitting', actions: 'forgetRefusal' } },
         },
-        submitting: {
-          meta: { description: 'Submitting the enrolment.' },
-          invoke: {
-            id: 'submitEnrolment',
-            src: 'submitEnrolment',
-            input: ({ event }) => {
-              assertEvent(event, 'user.submit');
-              return {
-                question1: event.question1,
-                answer1: event.answer1,
-                question2: event.question2,
-                answer2: event.answer2,
-              };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#factorEnrolment.continuing',
-                actions: { type: 'storeOutcome', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#factorEnrolment.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+        submitting: submittingState({
+          description: 'Submitting the enrolment.',
+          actor: 'submitEnrolment',
+          input: ({ event }: { event: FactorEnrolmentEvent }): SecurityQuestionsInput => {
+            assertEvent(event, 'user.submit');
+            return {
+              question1: event.question1,
+              answer1: event.answer1,
+              question2: event.question2,
+              answer2: event.answer2,
+            };
           },
-        },
-      },
-    },
-    continuing: {
-      meta: { description: 'Enrolled: sign-in continues as the outcome says.' },
-      invoke: {
-        id: 'continueSignIn',
-        src: 'continueSignIn',
-        input: ({ context }) => ({
-          outcome: required(context.outcome, 'an authentication outcome'),
-          targetPath: context.targetPath,
-          adminTargetPath: context.adminTargetPath,
+          done: [
+            { target: '#factorEnrolment.continuing', actions: { type: 'storeOutcome', params: outputOf } },
+          ],
+          failed: '#factorEnrolment.failed',
         }),
-        onDone: [
-          {
-            guard: { type: 'continuationFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'reportContinuationFailure', params: ({ event }) => event.output },
-          },
-          { target: 'done', actions: { type: 'storeHandover', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
       },
     },
+    continuing: continuingState({ description: 'Enrolled: sign-in continues as the outcome says.' }),
     failed: {
       meta: { description: "'Unknown authentication outcome' or an unexpected failure." },
     },

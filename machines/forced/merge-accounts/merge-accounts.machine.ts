@@ -38,6 +38,8 @@ import {
   SIGN_IN_ROUTE,
 } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { continuingState } from '../../shared/continuation-steps';
+import { failTo, outputOf, resendingCodeState, submittingState } from '../../shared/invoke-steps';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import {
@@ -311,7 +313,7 @@ export const mergeAccountsMachine = setup({
         id: 'loadMerge',
         src: 'loadMerge',
         onDone: { target: 'resuming', actions: { type: 'storeFacts', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     resuming: {
@@ -382,10 +384,7 @@ export const mergeAccountsMachine = setup({
                 actions: ['clearWizard', { type: 'storeOutcome', params: ({ event }) => event.output }],
               },
             ],
-            onError: {
-              target: '#mergeAccounts.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
+            onError: failTo('#mergeAccounts.failed'),
           },
         },
       },
@@ -422,39 +421,28 @@ export const mergeAccountsMachine = setup({
                 'user.selectAccounts': { target: 'selecting', actions: ['forgetRefusal', 'holdSelection'] },
               },
             },
-            selecting: {
-              meta: { description: 'Checking the passwords of the ticked accounts.' },
-              invoke: {
-                id: 'selectAccounts',
-                src: 'selectAccounts',
-                input: ({ event }) => {
-                  assertEvent(event, 'user.selectAccounts');
-                  return { identities: event.identities };
-                },
-                onDone: [
-                  {
-                    guard: { type: 'isRefused', params: ({ event }) => event.output },
-                    target: 'form',
-                    actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-                  },
-                  {
-                    guard: { type: 'changeEmailOnly', params: ({ event }) => event.output },
-                    target: '#mergeAccounts.wizard.changeEmailOnly',
-                    actions: 'storeSelection',
-                  },
-                  {
-                    guard: { type: 'changeEmail', params: ({ event }) => event.output },
-                    target: '#mergeAccounts.wizard.changeEmail',
-                    actions: 'storeSelection',
-                  },
-                  { target: '#mergeAccounts.wizard.choosePreferredUsername', actions: 'storeSelection' },
-                ],
-                onError: {
-                  target: '#mergeAccounts.failed',
-                  actions: { type: 'reportFailure', params: ({ event }) => event },
-                },
+            selecting: submittingState({
+              description: 'Checking the passwords of the ticked accounts.',
+              actor: 'selectAccounts',
+              input: ({ event }: { event: MergeAccountsEvent }) => {
+                assertEvent(event, 'user.selectAccounts');
+                return { identities: event.identities };
               },
-            },
+              done: [
+                {
+                  guard: { type: 'changeEmailOnly', params: outputOf },
+                  target: '#mergeAccounts.wizard.changeEmailOnly',
+                  actions: 'storeSelection',
+                },
+                {
+                  guard: { type: 'changeEmail', params: outputOf },
+                  target: '#mergeAccounts.wizard.changeEmail',
+                  actions: 'storeSelection',
+                },
+                { target: '#mergeAccounts.wizard.choosePreferredUsername', actions: 'storeSelection' },
+              ],
+              failed: '#mergeAccounts.failed',
+            }),
           },
         },
         changeEmail: changeEmailStep(32, '#mergeAccounts.wizard.emailVerification'),
@@ -475,10 +463,7 @@ export const mergeAccountsMachine = setup({
                   target: 'form',
                   actions: { type: 'storeUsernameOptions', params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: '#mergeAccounts.failed',
-                  actions: { type: 'reportFailure', params: ({ event }) => event },
-                },
+                onError: failTo('#mergeAccounts.failed'),
               },
             },
             form: {
@@ -487,32 +472,16 @@ export const mergeAccountsMachine = setup({
                 'user.chooseUsername': { target: 'choosing', actions: ['forgetRefusal', 'holdUsername'] },
               },
             },
-            choosing: {
-              meta: { description: 'Storing the choice.' },
-              invoke: {
-                id: 'choosePreferredUsername',
-                src: 'choosePreferredUsername',
-                input: ({ event }) => {
-                  assertEvent(event, 'user.chooseUsername');
-                  return { username: event.username };
-                },
-                onDone: [
-                  {
-                    guard: { type: 'isRefused', params: ({ event }) => event.output },
-                    target: 'form',
-                    actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-                  },
-                  {
-                    target: '#mergeAccounts.wizard.confirmation',
-                    actions: 'storePreferredUsername',
-                  },
-                ],
-                onError: {
-                  target: '#mergeAccounts.failed',
-                  actions: { type: 'reportFailure', params: ({ event }) => event },
-                },
+            choosing: submittingState({
+              description: 'Storing the choice.',
+              actor: 'choosePreferredUsername',
+              input: ({ event }: { event: MergeAccountsEvent }) => {
+                assertEvent(event, 'user.chooseUsername');
+                return { username: event.username };
               },
-            },
+              done: [{ target: '#mergeAccounts.wizard.confirmation', actions: 'storePreferredUsername' }],
+              failed: '#mergeAccounts.failed',
+            }),
           },
         },
         confirmation: {
@@ -528,10 +497,7 @@ export const mergeAccountsMachine = setup({
                   target: 'form',
                   actions: { type: 'storeDetails', params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: '#mergeAccounts.failed',
-                  actions: { type: 'reportFailure', params: ({ event }) => event },
-                },
+                onError: failTo('#mergeAccounts.failed'),
               },
             },
             form: {
@@ -559,10 +525,7 @@ export const mergeAccountsMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: '#mergeAccounts.failed',
-                  actions: { type: 'reportFailure', params: ({ event }) => event },
-                },
+                onError: failTo('#mergeAccounts.failed'),
               },
             },
           },
@@ -587,30 +550,10 @@ export const mergeAccountsMachine = setup({
           target: 'continuing',
           actions: { type: 'storeOutcome', params: ({ event }) => event.output },
         },
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
-    continuing: {
-      meta: { description: 'Sign-in continues as the outcome says.' },
-      invoke: {
-        id: 'continueSignIn',
-        src: 'continueSignIn',
-        input: ({ context }) => ({
-          outcome: required(context.outcome, 'an authentication outcome'),
-          targetPath: context.targetPath,
-          adminTargetPath: context.adminTargetPath,
-        }),
-        onDone: [
-          {
-            guard: { type: 'continuationFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'reportContinuationFailure', params: ({ event }) => event.output },
-          },
-          { target: 'done', actions: { type: 'storeHandover', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
-      },
-    },
+    continuing: continuingState({ description: 'Sign-in continues as the outcome says.' }),
     failed: {
       meta: { description: "An unexpected failure or 'Unknown authentication outcome'." },
     },
@@ -647,35 +590,16 @@ function changeEmailStep(progress: number, verification: string) {
         meta: { description: 'The new email.' },
         on: { 'user.changeEmail': { target: 'sending', actions: ['forgetRefusal', 'holdEmail'] } },
       },
-      sending: {
-        meta: { description: 'Sending a code to the new email.' },
-        invoke: {
-          id: 'changeEmail',
-          src: 'changeEmail',
-          input: ({ event }: { event: MergeAccountsEvent }) => {
-            assertEvent(event, 'user.changeEmail');
-            return { email: event.email };
-          },
-          onDone: [
-            {
-              guard: {
-                type: 'isRefused',
-                params: ({ event }: { event: { output: StepResult } }) => event.output,
-              },
-              target: 'form',
-              actions: {
-                type: 'storeRefusal',
-                params: ({ event }: { event: { output: StepResult } }) => event.output,
-              },
-            },
-            { target: verification, actions: 'storeNewEmail' },
-          ],
-          onError: {
-            target: '#mergeAccounts.failed',
-            actions: { type: 'reportFailure', params: ({ event }: { event: { error: unknown } }) => event },
-          },
+      sending: submittingState({
+        description: 'Sending a code to the new email.',
+        actor: 'changeEmail',
+        input: ({ event }: { event: MergeAccountsEvent }) => {
+          assertEvent(event, 'user.changeEmail');
+          return { email: event.email };
         },
-      },
+        done: [{ target: verification, actions: 'storeNewEmail' }],
+        failed: '#mergeAccounts.failed',
+      }),
     },
   } as const;
 }
@@ -694,63 +618,22 @@ function emailVerificationStep(progress: number, next: string) {
           'user.resend': { guard: 'mayResend', target: 'resending' },
         },
       },
-      verifying: {
-        meta: { description: 'Checking the code.' },
-        invoke: {
-          id: 'verifyEmail',
-          src: 'verifyEmail',
-          input: ({ event }: { event: MergeAccountsEvent }) => {
-            assertEvent(event, 'user.verify');
-            return { code: event.code };
-          },
-          onDone: [
-            {
-              guard: {
-                type: 'isRefused',
-                params: ({ event }: { event: { output: StepResult } }) => event.output,
-              },
-              target: 'form',
-              actions: {
-                type: 'storeRefusal',
-                params: ({ event }: { event: { output: StepResult } }) => event.output,
-              },
-            },
-            { target: next },
-          ],
-          onError: {
-            target: '#mergeAccounts.failed',
-            actions: { type: 'reportFailure', params: ({ event }: { event: { error: unknown } }) => event },
-          },
+      verifying: submittingState({
+        description: 'Checking the code.',
+        actor: 'verifyEmail',
+        input: ({ event }: { event: MergeAccountsEvent }) => {
+          assertEvent(event, 'user.verify');
+          return { code: event.code };
         },
-      },
-      resending: {
-        meta: { description: 'Sending another code.' },
-        invoke: {
-          id: 'resendEmail',
-          src: 'resendEmail',
-          onDone: [
-            {
-              guard: {
-                type: 'isSent',
-                params: ({ event }: { event: { output: ResendResult } }) => event.output,
-              },
-              target: 'form',
-              actions: 'announceResent',
-            },
-            {
-              target: 'form',
-              actions: {
-                type: 'storeResendRefusal',
-                params: ({ event }: { event: { output: ResendResult } }) => event.output,
-              },
-            },
-          ],
-          onError: {
-            target: '#mergeAccounts.failed',
-            actions: { type: 'reportFailure', params: ({ event }: { event: { error: unknown } }) => event },
-          },
-        },
-      },
+        done: [{ target: next }],
+        failed: '#mergeAccounts.failed',
+      }),
+      resending: resendingCodeState({
+        description: 'Sending another code.',
+        actor: 'resendEmail',
+        announce: 'announceResent',
+        failed: '#mergeAccounts.failed',
+      }),
     },
   } as const;
 }

@@ -24,6 +24,14 @@ import type { FactorType } from '../../../src/contract/entities';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../src/contract/errors';
 import { FORCED_ACTION_ROUTES } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { continuingState } from '../../shared/continuation-steps';
+import {
+  failTo,
+  outputOf,
+  resentToast,
+  resendingCodeState,
+  submittingState,
+} from '../../shared/invoke-steps';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import type {
@@ -41,6 +49,19 @@ import type {
 } from './mfa.types';
 
 const screen = (route: string, description: string): FlowStateMeta => ({ route, description });
+
+/** A factor screen's verifying: the code (and trust this device) checked for `factor`. */
+const verifyingState = (factor: FactorType) =>
+  submittingState({
+    description: 'Checking the code.',
+    actor: 'verifyCode',
+    input: ({ event }: { event: MfaEvent }): VerifyCodeInput => {
+      assertEvent(event, 'user.verify');
+      return { factor, code: event.code, trustDevice: event.trustDevice };
+    },
+    done: [{ target: '#mfa.continuing', actions: { type: 'storeOutcome', params: outputOf } }],
+    failed: '#mfa.failed',
+  });
 
 export const mfaMachine = setup({
   types: {
@@ -158,7 +179,7 @@ export const mfaMachine = setup({
           },
           { target: 'failed', actions: 'reportUnknownOutcome' },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
     authenticatorApp: {
@@ -172,32 +193,7 @@ export const mfaMachine = setup({
             'user.skip': { target: '#mfa.skipping' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { factor: 'AUTHENTICATOR_APP', code: event.code, trustDevice: event.trustDevice };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#mfa.continuing',
-                actions: { type: 'storeOutcome', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#mfa.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: verifyingState('AUTHENTICATOR_APP'),
       },
     },
     sms: {
@@ -212,60 +208,22 @@ export const mfaMachine = setup({
             'user.resend': { guard: 'mayResend', target: 'resending' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { factor: 'SMS', code: event.code, trustDevice: event.trustDevice };
+        verifying: verifyingState('SMS'),
+        resending: resendingCodeState({
+          description: 'Sending another code by SMS.',
+          actor: 'resendCode',
+          input: { channel: 'sms' },
+          announce: resentToast('sms'),
+          // Section 8: SMS unavailable acts as "I don't have access".
+          fallback: [
+            {
+              guard: { type: 'isUnavailable', params: outputOf },
+              target: '#mfa.skipping',
+              actions: { type: 'storeSmsUnavailable', params: outputOf },
             },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#mfa.continuing',
-                actions: { type: 'storeOutcome', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#mfa.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another code by SMS.' },
-          invoke: {
-            id: 'resendCode',
-            src: 'resendCode',
-            input: { channel: 'sms' },
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'sms' } },
-              },
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => event.output },
-                target: '#mfa.skipping',
-                actions: { type: 'storeSmsUnavailable', params: ({ event }) => event.output },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#mfa.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+          ],
+          failed: '#mfa.failed',
+        }),
       },
     },
     email: {
@@ -279,55 +237,14 @@ export const mfaMachine = setup({
             'user.resend': { guard: 'mayResend', target: 'resending' },
           },
         },
-        verifying: {
-          meta: { description: 'Checking the code.' },
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { factor: 'EMAIL', code: event.code, trustDevice: event.trustDevice };
-            },
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'storeRefusal', params: ({ event }) => event.output },
-              },
-              {
-                target: '#mfa.continuing',
-                actions: { type: 'storeOutcome', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#mfa.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
-        resending: {
-          meta: { description: 'Sending another code by email.' },
-          invoke: {
-            id: 'resendCode',
-            src: 'resendCode',
-            input: { channel: 'email' },
-            onDone: [
-              {
-                guard: { type: 'isSent', params: ({ event }) => event.output },
-                target: 'form',
-                actions: { type: 'announceResent', params: { channel: 'email' } },
-              },
-              {
-                target: 'form',
-                actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#mfa.failed',
-              actions: { type: 'reportFailure', params: ({ event }) => event },
-            },
-          },
-        },
+        verifying: verifyingState('EMAIL'),
+        resending: resendingCodeState({
+          description: 'Sending another code by email.',
+          actor: 'resendCode',
+          input: { channel: 'email' },
+          announce: resentToast('email'),
+          failed: '#mfa.failed',
+        }),
       },
     },
     skipping: {
@@ -343,30 +260,12 @@ export const mfaMachine = setup({
           },
           { target: 'failed', actions: 'reportUnknownOutcome' },
         ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+        onError: failTo('failed'),
       },
     },
-    continuing: {
-      meta: { description: 'The code was accepted: sign-in continues as the outcome says.' },
-      invoke: {
-        id: 'continueSignIn',
-        src: 'continueSignIn',
-        input: ({ context }) => ({
-          outcome: required(context.outcome, 'an authentication outcome'),
-          targetPath: context.targetPath,
-          adminTargetPath: context.adminTargetPath,
-        }),
-        onDone: [
-          {
-            guard: { type: 'continuationFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'reportContinuationFailure', params: ({ event }) => event.output },
-          },
-          { target: 'done', actions: { type: 'storeHandover', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
-      },
-    },
+    continuing: continuingState({
+      description: 'The code was accepted: sign-in continues as the outcome says.',
+    }),
     failed: {
       meta: { description: "'Unknown authentication outcome' or an unexpected failure." },
     },
