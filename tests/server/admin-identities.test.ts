@@ -253,13 +253,9 @@ describe.each(targets)('admin identity screens on $name', (target) => {
     });
     expect(history.body.data[0]!.description).toMatch(/session.* ended/);
 
-    const unknown = await post(
-      admin,
-      'admin/identities/00000000-0000-4000-8000-000000000000/single-logout',
-      {
-        ticketCode: 'SUP-1',
-      },
-    );
+    const unknown = await post(admin, 'admin/identities/00000000-0000-4000-8000-000000000000/single-logout', {
+      ticketCode: 'SUP-1',
+    });
     expect(unknown.status).toBe(404);
   });
 
