@@ -5,6 +5,7 @@ import { mfaMachine } from '../../machines/forced/mfa/mfa.machine';
 import {
   selectCodeError,
   selectErrorMessage,
+  selectNoOtherFactor,
   selectResendRefusal,
   selectResending,
   selectSmsUnavailableMessage,
@@ -216,17 +217,30 @@ describe('mfa', () => {
     expect(selectResendRefusal(actor.getSnapshot())).toBe(SMS_UNAVAILABLE);
   });
 
-  it('fails on an unexpected failure, and when the skip names no factor', async () => {
+  it('fails on an unexpected failure', async () => {
     const broken = start({ factor: 'SMS' }, { verify: new Error('offline') });
     await at(broken.actor, 'SMS');
     broken.actor.send({ type: 'user.verify', code: '123456', trustDevice: false });
     await at(broken.actor, 'failed');
     expect(selectErrorMessage(broken.actor.getSnapshot())).toBe('offline');
+  });
+
+  it('stays on the screen, offering no skip, when the skip names no factor after it', async () => {
     const noNext = start({ factor: 'AUTHENTICATOR_APP' }, { skips: [mfaNexts.none] });
     await at(noNext.actor, 'AUTHENTICATOR_APP');
+    expect(selectNoOtherFactor(noNext.actor.getSnapshot())).toBe(false);
     noNext.actor.send({ type: 'user.skip' });
-    await at(noNext.actor, 'failed');
-    expect(selectErrorMessage(noNext.actor.getSnapshot())).toBe('Unknown authentication outcome');
+    await waitFor(noNext.actor, (s) => s.matches('skipping'));
+    await at(noNext.actor, 'AUTHENTICATOR_APP');
+    expect(selectNoOtherFactor(noNext.actor.getSnapshot())).toBe(true);
+    expect(selectErrorMessage(noNext.actor.getSnapshot())).toBeNull();
+    // Asking again goes nowhere: the skip is not offered any more.
+    noNext.actor.send({ type: 'user.skip' });
+    expect(noNext.actor.getSnapshot().matches({ authenticatorApp: 'form' })).toBe(true);
+    expect(noNext.calls.skips).toBe(1);
+    // The code of this factor still signs in.
+    noNext.actor.send({ type: 'user.verify', code: '123456', trustDevice: false });
+    await waitFor(noNext.actor, (s) => s.matches('continuing') || s.status === 'done');
   });
 
   it("fails with the continuation's message when sign-in cannot continue", async () => {

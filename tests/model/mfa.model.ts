@@ -116,6 +116,7 @@ export const projectMfaContext = (s: MfaSnapshot) => ({
   refused: s.context.refusal !== null,
   resendRefused: s.context.resendRefusal !== null,
   smsUnavailable: s.context.smsUnavailableMessage !== null,
+  noOtherFactor: s.context.noOtherFactor,
   failed: s.context.errorMessage,
   handover: s.context.handover?.kind ?? null,
 });

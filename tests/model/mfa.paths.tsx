@@ -37,8 +37,12 @@ async function expectScreen(s: S, factor: FactorType, { busy }: { busy: boolean 
     screen.getByRole('checkbox', { name: t.trustDevice(t.period(s.context.trustedDevicePeriod)) }),
   ).toBeInTheDocument();
   const skip = screen.queryByRole('button', { name: t.noAccess });
-  if (factor === 'EMAIL') expect(skip).toBeNull();
+  if (factor === 'EMAIL' || s.context.noOtherFactor) expect(skip).toBeNull();
   else expect(skip).toBeInTheDocument();
+  // Skip found nothing after this factor: the screen says so, announced.
+  if (s.context.noOtherFactor)
+    expect(screen.getByRole('alert', { name: t.noOtherFactorTitle })).toHaveTextContent(t.noOtherFactor);
+  else expect(screen.queryByText(t.noOtherFactor)).toBeNull();
   if (factor === 'AUTHENTICATOR_APP') {
     expect(resendLink()).toBeNull();
   } else {

@@ -114,7 +114,8 @@ export const machine = createMachine({
               ]
             },
             "user.skip": {
-              "target": "#mfa.skipping"
+              "target": "#mfa.skipping",
+              "guard": "maySkip"
             }
           }
         },
@@ -171,7 +172,8 @@ export const machine = createMachine({
               ]
             },
             "user.skip": {
-              "target": "#mfa.skipping"
+              "target": "#mfa.skipping",
+              "guard": "maySkip"
             },
             "user.resend": {
               "target": "resending",
@@ -354,7 +356,7 @@ export const machine = createMachine({
     },
     "skipping": {
       "meta": {
-        "description": "\"I don't have access\" (or SMS unavailable): MFA skip names the next factor."
+        "description": "\"I don't have access\" (or SMS unavailable): MFA skip names the next factor, or none after this one."
       },
       "invoke": [
         {
@@ -369,9 +371,9 @@ export const machine = createMachine({
               ]
             },
             {
-              "target": "failed",
+              "target": "choosingFactor",
               "actions": [
-                "reportUnknownOutcome"
+                "storeNoOtherFactor"
               ]
             }
           ],

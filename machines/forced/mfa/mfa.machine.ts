@@ -7,11 +7,13 @@
  *                                  the one start or skip named)
  *                  --otherwise--> starting (POST mfa/start)
  *   starting, skipping --done[hasNextFactor] / storeNext--> choosingFactor
- *                      --done--> failed ('Unknown authentication outcome')
+ *   starting --done--> failed ('Unknown authentication outcome')
+ *   skipping --done / storeNoOtherFactor--> choosingFactor (the same screen says there is no other
+ *                                           factor and offers no skip)
  *   <factor>.form --user.verify--> <factor>.verifying (code, trustDevice)
  *       --done[isRefused] 422 / storeRefusal--> <factor>.form (the message on the code field)
  *       --done / storeOutcome--> continuing
- *   authenticatorApp.form, sms.form --user.skip--> skipping (POST mfa/skip; "I don't have access")
+ *   authenticatorApp.form, sms.form --user.skip[maySkip]--> skipping (POST mfa/skip; "I don't have access")
  *   sms.form, email.form --user.resend[mayResend]--> <factor>.resending
  *       --done[isSent] / announceResent--> form ('Resent {type} verification code')
  *       sms only: --done[isUnavailable] 503 / storeSmsUnavailable--> skipping (acts as skip)
@@ -85,6 +87,8 @@ export const mfaMachine = setup({
     isSent: (_, result: ResendResult) => result.type === 'sent',
     /** Section 8: after a refused resend the link is disabled until another screen. */
     mayResend: ({ context }) => context.resendRefusal === null,
+    /** Until a skip has found no factor after this one (the link is then gone). */
+    maySkip: ({ context }) => !context.noOtherFactor,
     isUnavailable: (_, result: ResendResult) => result.type === 'unavailable',
     continuationFailed: (_, output: ContinueSignInOutput) => output.kind === 'failed',
   },
@@ -97,8 +101,15 @@ export const mfaMachine = setup({
     storeNext: assign(({ context }, next: MfaNext) => ({
       factor: next.nextFactor,
       smsUnavailableMessage: next.smsUnavailableMessage ?? context.smsUnavailableMessage,
+      noOtherFactor: false,
       refusal: null,
       resendRefusal: null,
+    })),
+    /** Nothing after the current factor: its screen stays, without the skip link. */
+    storeNoOtherFactor: assign(({ context }, next: MfaNext) => ({
+      smsUnavailableMessage: next.smsUnavailableMessage ?? context.smsUnavailableMessage,
+      noOtherFactor: true,
+      refusal: null,
     })),
     forgetRefusal: assign({ refusal: null }),
     storeRefusal: assign((_, result: OutcomeResult) => ({
@@ -133,6 +144,7 @@ export const mfaMachine = setup({
     factor: input.factor,
     smsUnavailableMessage: input.smsUnavailableMessage,
     trustedDevicePeriod: null,
+    noOtherFactor: false,
     refusal: null,
     resendRefusal: null,
     outcome: null,
@@ -190,7 +202,7 @@ export const mfaMachine = setup({
           meta: { description: 'Code, trust this device, and "I don\'t have access".' },
           on: {
             'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
-            'user.skip': { target: '#mfa.skipping' },
+            'user.skip': { guard: 'maySkip', target: '#mfa.skipping' },
           },
         },
         verifying: verifyingState('AUTHENTICATOR_APP'),
@@ -204,7 +216,7 @@ export const mfaMachine = setup({
           meta: { description: 'Code, trust this device, resend, and "I don\'t have access".' },
           on: {
             'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
-            'user.skip': { target: '#mfa.skipping' },
+            'user.skip': { guard: 'maySkip', target: '#mfa.skipping' },
             'user.resend': { guard: 'mayResend', target: 'resending' },
           },
         },
@@ -248,7 +260,10 @@ export const mfaMachine = setup({
       },
     },
     skipping: {
-      meta: { description: '"I don\'t have access" (or SMS unavailable): MFA skip names the next factor.' },
+      meta: {
+        description:
+          '"I don\'t have access" (or SMS unavailable): MFA skip names the next factor, or none after this one.',
+      },
       invoke: {
         id: 'skipMfa',
         src: 'skipMfa',
@@ -258,7 +273,7 @@ export const mfaMachine = setup({
             target: 'choosingFactor',
             actions: { type: 'storeNext', params: ({ event }) => event.output },
           },
-          { target: 'failed', actions: 'reportUnknownOutcome' },
+          { target: 'choosingFactor', actions: { type: 'storeNoOtherFactor', params: outputOf } },
         ],
         onError: failTo('failed'),
       },

@@ -43,3 +43,6 @@ export const selectSmsUnavailableMessage = (snapshot: Snapshot): string | null =
 export const selectTrustedDevicePeriod = (snapshot: Snapshot) => snapshot.context.trustedDevicePeriod;
 
 export const selectErrorMessage = (snapshot: Snapshot): string | null => snapshot.context.errorMessage;
+
+/** Skip found no factor after the current one: the screen says so and offers no skip link. */
+export const selectNoOtherFactor = (snapshot: Snapshot): boolean => snapshot.context.noOtherFactor;

@@ -38,6 +38,8 @@ export interface MfaContext extends LandingInput {
   smsUnavailableMessage: string | null;
   /** The server's trusted-device period; null until read (the text then says 24 hours). */
   trustedDevicePeriod: TrustedDevicePeriod | null;
+  /** Skip found no factor after this one: the screen stays, says so, and offers no skip. */
+  noOtherFactor: boolean;
   /** The last refused code (422), shown on the code field until the next try. */
   refusal: Refusal | null;
   /** A refused resend (422, or 503 on email): shown in red, and the resend link is disabled. */

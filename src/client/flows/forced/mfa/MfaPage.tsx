@@ -13,6 +13,7 @@ import {
   selectErrorMessage,
   selectResending,
   selectResendRefusal,
+  selectNoOtherFactor,
   selectSmsUnavailableMessage,
   selectTrustedDevicePeriod,
   selectVerifying,
@@ -90,6 +91,7 @@ export default function MfaPage() {
   const period = useSelector(actorRef, selectTrustedDevicePeriod);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
   const skipping = useSelector(actorRef, (s) => s.matches('skipping'));
+  const noOtherFactor = useSelector(actorRef, selectNoOtherFactor);
   const continuation = useSelector(actorRef, (s) => s.children.continueSignIn);
 
   if (view === 'continuing' || view === 'failed' || view === 'loading' || view === 'done') {
@@ -104,7 +106,7 @@ export default function MfaPage() {
   }
 
   const factor = view;
-  const canSkip = factor !== 'EMAIL';
+  const canSkip = factor !== 'EMAIL' && !noOtherFactor;
   const canResend = factor !== 'AUTHENTICATOR_APP';
   return (
     <Container size={440} py="xl">
@@ -113,6 +115,11 @@ export default function MfaPage() {
         {smsUnavailable && (
           <Alert color="orange" title={t.smsUnavailableTitle}>
             {smsUnavailable}
+          </Alert>
+        )}
+        {noOtherFactor && (
+          <Alert color="orange" role="alert" title={t.noOtherFactorTitle}>
+            {t.noOtherFactor}
           </Alert>
         )}
         <Text>{t.instructions[factor]}</Text>

@@ -23,5 +23,9 @@ export const mfaTexts = {
   trustDevice: (period: string) => `Trust this device for ${period}`,
   trustDeviceHint: 'Sign-ins from this browser skip this step until then. Do not tick it on a shared device.',
   skipping: 'Finding another way to verify',
+  /** Not in the spec: skip found no factor after this one. */
+  noOtherFactorTitle: 'No other way to verify',
+  noOtherFactor:
+    'Your account has no other way to confirm it is you. Use this one, or contact support if you cannot.',
   ...forcedTexts,
 } as const;
