@@ -1,8 +1,9 @@
 // The profile journey in Chromium as C10001 (on this file's own server): name, phone, date of birth,
 // email (code from the dev outbox), mobile (SMS code), enabling and then changing the
 // authenticator app (TOTP computed here from the setup key), security questions, removing a
-// trusted device, the password, and signing out of all devices, after which a second browser
-// signed in as the same user is signed out. C10010, identity verified, may not change its name or
+// trusted device (the other browser's 'I don't have access' at MFA finds no factor but the app),
+// the password, and signing out of all devices, after which a second browser signed in as the
+// same user is signed out. C10010, identity verified, may not change its name or
 // date of birth. axe-core on the pages on the way.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   waitForText,
 } from './support/profile';
 import { portalOf } from './support/portal';
+import { mfaTexts } from '../../src/client/flows/forced/mfa/mfa.texts';
 import { IDENTITY_VERIFIED_WARNING } from '../../src/client/flows/profile/profile.texts';
 
 const { baseUrl } = portalOf(import.meta.url);
@@ -185,6 +187,13 @@ describe('profile self-service', { timeout: 240_000 }, () => {
   it('removes a trusted device another browser added at MFA', async () => {
     await signIn(b, baseUrl, USERNAME);
     await b.waitForURL(`${baseUrl}/forced-actions/mfa/authenticator-app-verification`);
+    // The app is C10001's only factor: 'I don't have access' finds no other, and says so.
+    await b.getByRole('button', { name: mfaTexts.noAccess }).click();
+    const none = b.getByRole('alert').filter({ hasText: mfaTexts.noOtherFactor });
+    await expect.poll(() => none.isVisible()).toBe(true);
+    expect(b.url()).toBe(`${baseUrl}/forced-actions/mfa/authenticator-app-verification`);
+    expect(await b.getByRole('button', { name: mfaTexts.noAccess }).count()).toBe(0);
+    await expectNoAxeViolations(b, 'MFA with no other factor');
     await b.getByLabel(/^Verification code/).fill(await freshTotp(appKey));
     await b.getByRole('checkbox', { name: /^Trust this device/ }).check();
     await b.getByRole('button', { name: 'Verify' }).click();
