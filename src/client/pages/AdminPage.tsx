@@ -1,5 +1,5 @@
-// /admin/* (authenticated admins only; anyone else is sent to / with the admin target path kept,
-// see the guards): the admin navigation and the admin screens built so far. The address is read
+// /admin/* (signed-in admins only; anyone else, signed in or not, is sent to / with the admin target
+// path kept, see adminGuard): the admin navigation and the admin screens built so far. The address is read
 // here rather than through nested <Routes> (see AccessRequestsPage).
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
