@@ -293,7 +293,7 @@ describe('admin invitations', () => {
     await page.waitForURL(`${baseUrl}/registration/security-questions`);
     await page.getByLabel(/^Answer 1/).fill('QLD 55123');
     await page.getByLabel(/^Answer 2/).fill('3123 45670 2');
-    await page.getByRole('button', { name: 'Finish enrolment' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${baseUrl}/registration/set-password`);
     await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(NEW_PASSWORD);
