@@ -55,6 +55,7 @@ import type {
   ResendResult,
   ResetAvailability,
   SecurityAnswer,
+  StartResetInput,
   StartResult,
   SubmitResult,
 } from './password-reset.types';
@@ -98,7 +99,7 @@ export const passwordResetMachine = setup({
   },
   actors: {
     loadAvailability: fromPromise<ResetAvailability>(provided('loadAvailability')),
-    startReset: fromPromise<StartResult, { email: string; captchaCode: string }>(provided('startReset')),
+    startReset: fromPromise<StartResult, StartResetInput>(provided('startReset')),
     verifyEmail: fromPromise<DetailsResult, { code: string }>(provided('verifyEmail')),
     resendEmail: fromPromise<ResendResult>(provided('resendEmail')),
     selectUser: fromPromise<DetailsResult, { username: string }>(provided('selectUser')),
@@ -197,6 +198,7 @@ export const passwordResetMachine = setup({
   id: 'passwordReset',
   context: ({ input }) => ({
     captchaNonce: input.now,
+    startContext: input.context ? { appCode: input.context.appCode, type: input.context.type } : {},
     available: null,
     questions: [],
     email: null,
@@ -260,9 +262,10 @@ export const passwordResetMachine = setup({
           invoke: {
             id: 'startReset',
             src: 'startReset',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               assertEvent(event, 'user.start');
-              return { email: event.email, captchaCode: event.captchaCode };
+              // Section 7: the context fields except realmCode and showInHeader.
+              return { email: event.email, captchaCode: event.captchaCode, ...context.startContext };
             },
             onDone: [
               {
