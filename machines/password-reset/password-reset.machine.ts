@@ -63,6 +63,7 @@ import type {
   ResendResult,
   ResetAvailability,
   SecurityAnswer,
+  StartResetInput,
   StartResult,
   SubmitResult,
 } from './password-reset.types';
@@ -122,7 +123,7 @@ export const passwordResetMachine = setup({
   },
   actors: {
     loadAvailability: fromPromise<ResetAvailability>(provided('loadAvailability')),
-    startReset: fromPromise<StartResult, { email: string; captchaCode: string }>(provided('startReset')),
+    startReset: fromPromise<StartResult, StartResetInput>(provided('startReset')),
     verifyEmail: fromPromise<DetailsResult, { code: string }>(provided('verifyEmail')),
     resendEmail: fromPromise<ResendResult>(provided('resendEmail')),
     selectUser: fromPromise<DetailsResult, { username: string }>(provided('selectUser')),
@@ -221,6 +222,7 @@ export const passwordResetMachine = setup({
   id: 'passwordReset',
   context: ({ input }) => ({
     captchaNonce: input.now,
+    startContext: input.context ? { appCode: input.context.appCode, type: input.context.type } : {},
     available: null,
     questions: [],
     email: null,
@@ -284,9 +286,10 @@ export const passwordResetMachine = setup({
           invoke: {
             id: 'startReset',
             src: 'startReset',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               assertEvent(event, 'user.start');
-              return { email: event.email, captchaCode: event.captchaCode };
+              // Section 7: the context fields except realmCode and showInHeader.
+              return { email: event.email, captchaCode: event.captchaCode, ...context.startContext };
             },
             onDone: [
               {

@@ -1,4 +1,5 @@
-import type { PasswordResetDetails } from '../../src/contract/reset';
+import type { Context } from '../../src/contract/entities';
+import type { PasswordResetDetails, PasswordResetStartRequest } from '../../src/contract/reset';
 import type { Refusal, ResendResult } from '../forced/continue-sign-in/forced-step';
 
 export type { PasswordResetDetails, Refusal, ResendResult };
@@ -6,7 +7,18 @@ export type { PasswordResetDetails, Refusal, ResendResult };
 export interface PasswordResetInput {
   /** A timestamp for the first captcha image (`/captcha.jpg?{timestamp}`). */
   now: number;
+  /** The context the portal was opened in, if the session has one: start sends part of it. */
+  context?: Context | null;
 }
+
+/**
+ * Section 7: start sends the email, the captcha code and the context fields except realmCode and
+ * showInHeader (the app code and type, when the session has a context).
+ */
+export type StartResetInput = PasswordResetStartRequest;
+
+/** The context fields start sends: the app code and type of the session's context, if any. */
+export type StartContextFields = Pick<StartResetInput, 'appCode' | 'type'>;
 
 /** Whether the realm lets anyone sign in (and so reset): GET anonymous/realms/{realm}/auth-enabled. */
 export interface ResetAvailability {
@@ -45,6 +57,8 @@ export interface SecurityAnswer {
 
 export interface PasswordResetContext {
   captchaNonce: number;
+  /** What start sends of the session's context (section 7); empty without one. */
+  startContext: StartContextFields;
   /** Whether the realm allows authentication; null until loaded. */
   available: boolean | null;
   questions: SecurityQuestion[];

@@ -100,10 +100,10 @@ describe('admin routes (section 2.7)', () => {
     expect(adminGuard(users.anonymous, '/admin/apps')).toEqual(to('/', 'adminTargetPath'));
     expect(adminGuard(users.pending, '/admin')).toEqual(to('/', 'adminTargetPath'));
   });
-  it('send signed-in users who are not admins to /permission-denied, remembering nothing', () => {
-    expect(adminGuard(users.customer, '/admin')).toEqual(to('/permission-denied'));
-    expect(adminGuard(users.customer, '/admin/identities/42')).toEqual(to('/permission-denied'));
-    expect(adminGuard(users.auditor, '/admin/invitations')).toEqual(to('/permission-denied'));
+  it('store the admin target path and go to / for signed-in users who are not admins too', () => {
+    expect(adminGuard(users.customer, '/admin')).toEqual(to('/', 'adminTargetPath'));
+    expect(adminGuard(users.customer, '/admin/identities/42')).toEqual(to('/', 'adminTargetPath'));
+    expect(adminGuard(users.auditor, '/admin/invitations')).toEqual(to('/', 'adminTargetPath'));
   });
 });
 

@@ -78,6 +78,18 @@ describe('password reset actors', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it("start also posts the context's app code and type when the session has a context (section 7)", async () => {
+    const requests = answering(() => json(null, 204));
+    const body = {
+      email: 'c10004@example.com',
+      captchaCode: 'E2E42',
+      appCode: 'LOANS',
+      type: 'SAML' as const,
+    };
+    expect(await run(passwordResetActors.startReset, body)).toEqual({ type: 'started', email: body.email });
+    expect(requests[0]?.json()).toEqual(body);
+  });
+
   it('verify-email and select-user answer the details; the username goes as a bare JSON string', async () => {
     const requests = answering(() => json(details.sharedChosen));
     expect(await run(passwordResetActors.verifyEmail, { code: '123456' })).toEqual({

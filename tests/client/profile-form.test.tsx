@@ -1,15 +1,20 @@
 // The single-step profile screens check each field with the contract's own schema before sending,
 // so that what the server would refuse with a 400 (and section 8 would turn into /error) is told at
 // the field instead: the new password's policy of section 9, and security answers counted after
-// trimming, as the server counts them.
+// trimming, as the server counts them. The date of birth takes a typed 'DD Mon YYYY' (section 9's
+// helper) as well as YYYY-MM-DD, and a typed date it cannot take is refused at the field.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { PROFILE_ROUTES } from '../../machines/routes';
 import ChangePasswordPage from '../../src/client/flows/profile/ChangePasswordPage';
 import { ProfileFormPage } from '../../src/client/flows/profile/ProfileFormPage';
-import { securityQuestionsScreen } from '../../src/client/flows/profile/profile-form.screens';
-import { screenTexts } from '../../src/client/flows/profile/profile.texts';
+import {
+  profileFormScreens,
+  securityQuestionsScreen,
+} from '../../src/client/flows/profile/profile-form.screens';
+import { profileFormTexts, screenTexts } from '../../src/client/flows/profile/profile.texts';
+import { todayIsoDate } from '../../src/contract/profile';
 import { users } from '../machines/continue-sign-in.fixtures';
 import { mountForcedPage } from '../model/harness/forced-pages';
 
@@ -105,5 +110,104 @@ describe('/profile/change-security-questions', () => {
       question2: 'MEDICARE',
       answer2: 'long enough',
     });
+  });
+});
+
+describe('/profile/change-date-of-birth', { timeout: 30_000 }, () => {
+  const t = screenTexts.changeDateOfBirth;
+  const dateInput = () => input(/^Date of birth/);
+
+  async function mountDateOfBirth() {
+    const m = await opened(
+      mountForcedPage({
+        machine: profileFormMachine,
+        sources: ['isIdentityVerified', 'submit'],
+        route: PROFILE_ROUTES.CHANGE_DATE_OF_BIRTH,
+        entry: PROFILE_ROUTES.CHANGE_DATE_OF_BIRTH,
+        page: <ProfileFormPage spec={profileFormScreens.changeDateOfBirth} />,
+        user: { ...users.customer, birthDate: '1980-01-01' },
+      }),
+    );
+    await screen.findByLabelText(/^Date of birth/, { selector: 'input' });
+    return m;
+  }
+
+  async function typeDate(m: Awaited<ReturnType<typeof mountDateOfBirth>>, text: string) {
+    await m.user.clear(dateInput());
+    await m.user.type(dateInput(), text);
+    await m.user.tab();
+  }
+
+  /** The field is invalid and described by its error, in a live region; the typed text stays. */
+  async function expectRefused(message: string, typed: string) {
+    await waitFor(() => expect(dateInput()).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(dateInput()).toHaveValue(typed);
+    const error = screen.getByText(message);
+    expect(error.closest('[aria-live]')).not.toBeNull();
+  }
+
+  it("takes a typed 'DD Mon YYYY' as well as YYYY-MM-DD, shown in the field's own format", async () => {
+    const m = await mountDateOfBirth();
+    await typeDate(m, '17 May 1990');
+    await waitFor(() => expect(dateInput()).toHaveValue('1990-05-17'));
+    expect(dateInput()).not.toHaveAttribute('aria-invalid', 'true');
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({ birthDate: '1990-05-17' });
+  });
+
+  it('takes a typed YYYY-MM-DD', async () => {
+    const m = await mountDateOfBirth();
+    await typeDate(m, '1975-12-31');
+    await waitFor(() => expect(dateInput()).toHaveValue('1975-12-31'));
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({ birthDate: '1975-12-31' });
+  });
+
+  it('refuses at the field, on blur and on submit, a date before 1900-01-01, after today, or unreadable', async () => {
+    const m = await mountDateOfBirth();
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+    const today = todayIsoDate();
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    const refused: Array<[string, string]> = [
+      ['1899-12-31', 'Value must be greater than or equal to 1900-01-01'],
+      ['31 Dec 1899', 'Value must be greater than or equal to 1900-01-01'],
+      [todayIsoDate(tomorrow), `Value must be less than or equal to ${today}`],
+      ['31 Feb 2000', profileFormTexts.invalidDate],
+      ['17/05/1990', profileFormTexts.invalidDate],
+    ];
+    for (const [typed, message] of refused) {
+      await typeDate(m, typed);
+      await expectRefused(message, typed);
+      await m.user.click(screen.getByRole('button', { name: t.submit }));
+      await expectRefused(message, typed);
+      expect(dateInput()).toHaveFocus();
+    }
+    expect(m.api.calls.filter((c) => c.src === 'submit')).toEqual([]);
+
+    // Corrected, the error goes and the date is sent.
+    await typeDate(m, '01 Jan 1900');
+    await waitFor(() => expect(dateInput()).not.toHaveAttribute('aria-invalid', 'true'));
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({ birthDate: '1900-01-01' });
+  });
+
+  it('is still cleared by emptying it', async () => {
+    const m = await mountDateOfBirth();
+    expect(dateInput()).toHaveValue('1980-01-01');
+    await m.user.clear(dateInput());
+    await m.user.tab();
+    expect(dateInput()).toHaveValue('');
+    expect(dateInput()).not.toHaveAttribute('aria-invalid', 'true');
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(m.api.lastCall('submit')?.input).toMatchObject({ birthDate: '' });
   });
 });

@@ -184,6 +184,29 @@ describe('/profile', () => {
     expect(await screen.findByTestId('landed-path')).toHaveTextContent('/');
     expect(m.store.getState().currentUser?.isAuthenticated).toBe(false);
   });
+
+  it('says the list of applications could not be loaded (not that none are affected), and still signs out', async () => {
+    const m = mount(
+      fakeCalls({
+        accessibleApps: vi.fn<ProfileCalls['accessibleApps']>(async () => {
+          throw new Error('The applications could not be loaded');
+        }),
+      }),
+    );
+    await m.user.click(await screen.findByRole('button', { name: t.signOutAll }));
+    const dialog = await screen.findByRole('dialog', { name: signOutAllTexts.title });
+    expect(await within(dialog).findByText(signOutAllTexts.ownAppsUnavailable)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(signOutAllTexts.ownAppsUnavailable).toBe(
+      'The list of applications could not be loaded. You will still be signed out of all of them.',
+    );
+    expect(within(dialog).queryByText(signOutAllTexts.noApps)).toBeNull();
+    await m.user.click(within(dialog).getByRole('button', { name: signOutAllTexts.confirm }));
+    await waitFor(() => expect(m.calls.signOutOfAllDevices).toHaveBeenCalledWith(null));
+    expect(await screen.findByTestId('landed-path')).toHaveTextContent('/');
+  });
 });
 
 describe('the sign-out-of-all-devices modal for another identity (the admin case)', () => {

@@ -11,7 +11,6 @@ import { BackButton } from '../../src/client/app/shell/BackButton';
 import type { CurrentUser } from '../../src/contract/entities';
 import { users } from './fixtures';
 import { renderApp } from './render';
-import { permissionDeniedTexts } from '../../src/client/pages/status.texts';
 
 vi.mock('../../src/client/flows/sign-in/SignInPage', () => ({
   default: () => <h1>Sign in page</h1>,
@@ -86,13 +85,17 @@ describe('guards through the router', () => {
     expect(session.getState().adminTargetPath).toBe('/admin/apps');
   });
 
-  it('admin routes send a signed-in non-admin to the 403 page, remembering nothing', async () => {
-    const { pathname, session } = await landing(users.customer, '/admin/apps');
-    expect(pathname).toBe('/permission-denied');
-    expect(session.getState().adminTargetPath).toBeNull();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: permissionDeniedTexts.heading }),
-    ).toBeInTheDocument();
+  it('admin routes store the admin target path for a signed-in non-admin, who lands as usual from /', async () => {
+    const customer = await landing(users.customer, '/admin/apps');
+    expect(customer.pathname).toBe('/profile/my-applications');
+    expect(customer.session.getState().adminTargetPath).toBe('/admin/apps');
+    expect(screen.getByRole('heading', { level: 1, name: 'Applications' })).toBeInTheDocument();
+    customer.unmount();
+    // The access-request list's own calls stay unanswered (see 'admin routes load for admins').
+    setApiFetch(() => new Promise<Response>(() => {}));
+    const auditor = await landing(users.auditor, '/admin/invitations');
+    expect(auditor.pathname).toBe('/access-requests');
+    expect(auditor.session.getState().adminTargetPath).toBe('/admin/invitations');
   });
 
   it('admin routes load for admins', async () => {

@@ -3,7 +3,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setApiFetch } from '../../src/client/api';
 import { announce } from '../../src/client/app/notices';
+import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { ANONYMOUS_USER } from '../../src/client/app/session/session-store';
 import { shellTexts } from '../../src/client/app/texts';
 import { SESSION_EXPIRED_MESSAGE } from '../../src/contract/errors';
@@ -30,6 +32,7 @@ vi.mock('../../src/client/flows/sign-in/SignInPage', async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  setApiFetch(null);
 });
 
 const mainNav = () => screen.findByRole('navigation', { name: shellTexts.mainNavigation }, { timeout: 5000 });
@@ -145,6 +148,24 @@ describe('header, authenticated', () => {
       '/access-requests',
     );
     expect(screen.getByRole('link', { name: shellTexts.brand })).toHaveAttribute('href', '/access-requests');
+  });
+});
+
+describe('admin navbar (sections 2.2 and 6)', () => {
+  it('takes an admin to the access requests, which the header links only for VIEW_ACCESS_REQUESTS holders', async () => {
+    // The admin screens' own calls stay unanswered: the navigation is under test.
+    setApiFetch(() => new Promise<Response>(() => {}));
+    const user = userEvent.setup();
+    const { router } = renderApp({ user: users.admin, path: '/admin' });
+    const adminNav = await screen.findByRole('navigation', { name: adminTexts.navLabel }, { timeout: 5000 });
+    expect(within(await mainNav()).queryByRole('link', { name: shellTexts.accessRequests })).toBeNull();
+    const link = within(adminNav).getByRole('link', { name: shellTexts.accessRequests });
+    expect(link).toHaveAttribute('href', '/access-requests');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/access-requests'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: shellTexts.accessRequests }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
 // Journeys of section 2.7 on the built portal and the real server (seeded demo data): auditor1
 // (VIEW_ACCESS_REQUESTS) lands on /access-requests after sign-in, searches, opens a request by its
 // app code and code, and pages through a history of seven items; C10001 is denied the access-request
-// pages and gets the 403 page on admin routes (an anonymous visitor's admin target path is kept);
+// pages (the 403 page) and lands back on the applications page from admin routes, whose path is kept
+// as the admin target path as it is for an anonymous visitor;
 // admin1 approves a pending request for a manual-workflow app and sees it decided everywhere.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('access requests', () => {
     await expectNoAxeViolations(page, 'the history with actor links');
   });
 
-  it('C10001 is denied the access-request pages and gets 403 pages for admin routes', async () => {
+  it('C10001 is denied the access-request pages and lands on the applications page from admin routes', async () => {
     await signIn('C10001');
     await page.waitForURL(`${baseUrl}/profile/my-applications`);
     expect(await page.getByRole('link', { name: 'Access Requests' }).count()).toBe(0);
@@ -124,14 +125,15 @@ describe('access requests', () => {
     await page.getByRole('heading', { level: 1, name: permissionDeniedTexts.heading }).waitFor();
     await expectNoAxeViolations(page, 'the permission-denied page');
 
-    // Admin routes: a signed-in customer gets the 403 page on each (no admin target path is kept,
-    // so the next sign-in is not bounced back here), and the server refuses the admin calls.
+    // Admin routes (section 2.7): anyone but a signed-in admin has the admin target path stored and
+    // goes to /, which lands a signed-in customer on the applications page; the server refuses the
+    // admin calls.
     for (const adminPath of ['/admin', '/admin/identities?query=C1', '/admin/invitations', '/admin/apps']) {
       await page.goto(`${baseUrl}${adminPath}`);
-      await page.waitForURL(`${baseUrl}/permission-denied`);
-      await page.getByRole('heading', { level: 1, name: permissionDeniedTexts.heading }).waitFor();
+      await page.waitForURL(`${baseUrl}/profile/my-applications`);
+      await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('portal.adminTargetPath'))).toBe(adminPath);
     }
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.adminTargetPath'))).toBeNull();
     const status = await page.evaluate(async () => {
       const res = await fetch('/rest/ui/admin/roles', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
       return res.status;
@@ -291,7 +293,7 @@ describe('admin invitations', () => {
     await page.waitForURL(`${baseUrl}/registration/security-questions`);
     await page.getByLabel(/^Answer 1/).fill('QLD 55123');
     await page.getByLabel(/^Answer 2/).fill('3123 45670 2');
-    await page.getByRole('button', { name: 'Finish enrolment' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${baseUrl}/registration/set-password`);
     await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(NEW_PASSWORD);

@@ -97,7 +97,7 @@ describe('registration from an invitation', () => {
     await expectNoAxeViolations(page, 'registration: security questions');
     await page.getByLabel(/^Answer 1/).fill('NSW 99887');
     await page.getByLabel(/^Answer 2/).fill('2123 45670 1');
-    await page.getByRole('button', { name: 'Finish enrolment' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
 
     await page.waitForURL(`${baseUrl}/registration/set-password`);
     await heading('Set your password', 2);

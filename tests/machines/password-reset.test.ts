@@ -18,9 +18,11 @@ import type {
   PasswordResetDetails,
   ResendResult,
   SecurityAnswer,
+  StartResetInput,
   StartResult,
   SubmitResult,
 } from '../../machines/password-reset/password-reset.types';
+import type { Context } from '../../src/contract/entities';
 import {
   ANSWERS,
   CAPTCHA,
@@ -36,6 +38,8 @@ import {
 const BASE = '/password-reset';
 
 interface Script {
+  /** The session's context, given as the machine's input. */
+  context?: Context | null;
   authEnabled?: boolean;
   start?: StartResult[];
   verifyEmail?: DetailsResult[];
@@ -70,7 +74,7 @@ function run(script: Script = {}) {
         authEnabled: script.authEnabled ?? true,
         questions: QUESTIONS,
       })),
-      startReset: next<StartResult, { email: string; captchaCode: string }>('startReset', q.start),
+      startReset: next<StartResult, StartResetInput>('startReset', q.start),
       verifyEmail: next<DetailsResult, { code: string }>('verifyEmail', q.verifyEmail),
       resendEmail: next<ResendResult, unknown>('resendEmail', [sends.sent]),
       selectUser: next<DetailsResult, { username: string }>('selectUser', q.selectUser),
@@ -92,7 +96,9 @@ function run(script: Script = {}) {
       },
     },
   });
-  const actor = createActor(machine, { input: { now: 1000 } }).start();
+  const actor = createActor(machine, {
+    input: script.context === undefined ? { now: 1000 } : { now: 1000, context: script.context },
+  }).start();
   return { actor, calls, cleared: () => cleared };
 }
 
@@ -121,6 +127,23 @@ describe('password reset machine', () => {
     expect(cleared()).toBe(1);
     expect(selectProgress(actor.getSnapshot())).toBe(25);
     expect(selectCaptchaSrc(actor.getSnapshot())).toBe('/captcha.jpg?1000');
+  });
+
+  it('start sends the email and code, plus the app code and type of the session context (section 7)', async () => {
+    const withContext = await toEmailVerification({
+      context: { appCode: 'LOANS', realmCode: 'RETAIL', showInHeader: true, type: 'SAML' },
+    });
+    expect(withContext.calls.find((c) => c.src === 'startReset')?.input).toEqual({
+      email: RESET_EMAIL,
+      captchaCode: CAPTCHA,
+      appCode: 'LOANS',
+      type: 'SAML',
+    });
+    const without = await toEmailVerification({ context: null });
+    expect(without.calls.find((c) => c.src === 'startReset')?.input).toEqual({
+      email: RESET_EMAIL,
+      captchaCode: CAPTCHA,
+    });
   });
 
   it('shows the unavailable page when the realm does not allow sign-in, or start answers 503', async () => {

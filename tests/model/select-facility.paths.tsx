@@ -1,6 +1,7 @@
 // Generated select-facility paths executed against the mounted /forced-actions/select-facility page:
 // the user clicks a facility, the scripted fake API answers as each step of the path says, and each
 // state is checked by what the user sees.
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectFacilityMachine } from '../../machines/forced/select-facility/select-facility.machine';
@@ -40,13 +41,20 @@ async function expectList(s: SelectFacilitySnapshot, { busy }: { busy: boolean }
       else expect(button).not.toHaveAttribute('data-loading');
     });
   }
-  const alert = screen.queryByRole('alert');
+  // Section 8: a refusal is the 8 s toast (as on the applications page), not an alert on the page.
+  expect(inlineAlerts()).toEqual([]);
   if (s.context.refusal) {
-    expect(alert).toHaveTextContent(t.refused(s.context.refusal.appName, s.context.refusal.message));
-  } else {
-    expect(alert).toBeNull();
+    const text = t.refused(s.context.refusal.appName, s.context.refusal.message);
+    expect(isToast(await screen.findByText(text))).toBe(true);
   }
 }
+
+/** Whether an element is inside one of the shell's toasts (Mantine notifications). */
+export const isToast = (element: HTMLElement): boolean =>
+  element.closest('.mantine-Notifications-root') !== null;
+
+/** The alerts on the page itself, not in a toast. */
+export const inlineAlerts = (): HTMLElement[] => screen.queryAllByRole('alert').filter((a) => !isToast(a));
 
 function stateChecks(m: Mounted, spies: Spies) {
   let postings = 0;
@@ -139,7 +147,10 @@ export function defineSelectFacilityPaths(coverage: MachineCoverage): void {
       vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(formSubmit);
       spies = { formSubmit };
     });
-    afterEach(() => vi.restoreAllMocks());
+    afterEach(() => {
+      notifications.clean();
+      vi.restoreAllMocks();
+    });
 
     it('has a check for every state', () => {
       expect(Object.keys(stateChecks({} as Mounted, {} as Spies)).sort()).toEqual(

@@ -2,12 +2,13 @@
 // what each facility shows, keyboard use, Cancel (sign out), and axe on each view.
 import { act, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectFacilityTexts as t } from '../../src/client/flows/forced/select-facility/select-facility.texts';
 import { attempts, facilities, UNEXPECTED_FAILURE } from '../machines/fixtures/handoff.fixtures';
 import { users } from '../machines/fixtures/sign-in.fixtures';
 import { mountSelectFacility } from './harness/handoff-pages';
-import { facilityButtonOf } from './select-facility.paths';
+import { facilityButtonOf, inlineAlerts, isToast } from './select-facility.paths';
 import { FACILITY_LIST } from './select-facility.model';
 import { loansContext } from './single-sign-on.paths';
 
@@ -24,6 +25,11 @@ async function listed() {
   await screen.findByRole('list', { name: t.question });
   return m;
 }
+
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+});
 
 describe('select-facility page', () => {
   it('lists each facility with its name and alias or code', async () => {
@@ -58,16 +64,33 @@ describe('select-facility page', () => {
     });
   });
 
-  it('a refusal is shown above the list in the words of section 8', async () => {
+  it('a refusal is the 8 s toast in the words of section 8, not an alert on the page', async () => {
+    const show = vi.spyOn(notifications, 'show');
     const m = await listed();
     await m.user.click(facilityButtonOf(facilities.f001));
     await act(() =>
       m.api.answer({ type: 'xstate.done.actor.selectFacilityHandoff', output: attempts.refused }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The following error occurred and you cannot handoff to LOANS. Your access to this facility has been suspended.',
-    );
+    const text =
+      'The following error occurred and you cannot handoff to LOANS. Your access to this facility has been suspended.';
+    expect(isToast(await screen.findByText(text))).toBe(true);
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 8_000, color: 'red' }));
+    expect(inlineAlerts()).toEqual([]);
     expect(facilityButtonOf(facilities.f001)).toBeEnabled();
+  });
+
+  it('a second refusal is told again', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const m = await listed();
+    for (const facility of [facilities.f001, facilities.f002]) {
+      await m.user.click(facilityButtonOf(facility));
+      await act(() =>
+        m.api.answer({ type: 'xstate.done.actor.selectFacilityHandoff', output: attempts.refused }),
+      );
+      await waitFor(() => expect(facilityButtonOf(facility)).toBeEnabled());
+    }
+    expect(show).toHaveBeenCalledTimes(2);
   });
 
   it('Cancel abandons the sign-in: signs out and goes to sign-in', async () => {
@@ -86,7 +109,7 @@ describe('select-facility page: accessibility (axe, what jsdom can check)', () =
     await act(() =>
       m.api.answer({ type: 'xstate.done.actor.selectFacilityHandoff', output: attempts.refused }),
     );
-    await screen.findByRole('alert');
+    await screen.findByText(/The following error occurred/);
     expect(await violations()).toEqual([]);
   });
 

@@ -10,7 +10,7 @@
  *     (POST forced-actions/select-facility/saml-handoff {appCode, facilityCode})
  *   handingOff --done, by the result:
  *     [isReady]    / storeSaml --> posting (the view posts SAMLResponse and RelayState to the ACS URL)
- *     [isRefused]  / storeRefusal --> choosing (the refusal is shown above the list)
+ *     [isRefused]  / storeRefusal --> choosing (the view tells the refusal in section 8's 8 s toast)
  *     otherwise    (section 8's global handling already acted) --> choosing
  *   handingOff --error / storeFailure--> choosing
  *   posting --page.restored / forgetSaml--> choosing (back from the application)

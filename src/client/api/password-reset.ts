@@ -1,12 +1,13 @@
 // Password reset calls of src/contract/reset.ts (section 7), each taking `{ signal }` last.
-import { resetCalls } from '../../contract/reset';
+import { resetCalls, type PasswordResetStartRequest } from '../../contract/reset';
 import { request, type CallOptions } from './request';
 
-/** 204 for any email (no enumeration); 503 (accepted) means reset is unavailable. */
-export const startPasswordReset = (
-  body: { email: string; captchaCode: string },
-  { signal }: CallOptions = {},
-) => request(resetCalls.passwordResetStart, { body, signal });
+/**
+ * 204 for any email (no enumeration); 503 (accepted) means reset is unavailable. The body carries the
+ * context's app code and type when the session has a context (section 7).
+ */
+export const startPasswordReset = (body: PasswordResetStartRequest, { signal }: CallOptions = {}) =>
+  request(resetCalls.passwordResetStart, { body, signal });
 
 /** The details the wizard routes on (section 4.5) once the email code is right. */
 export const verifyPasswordResetEmail = (code: string, { signal }: CallOptions = {}) =>

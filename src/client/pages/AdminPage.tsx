@@ -1,10 +1,11 @@
-// /admin/* (authenticated admins only; anyone else is sent to / with the admin target path kept,
-// see the guards): the admin navigation and the admin screens built so far. The address is read
+// /admin/* (signed-in admins only; anyone else, signed in or not, is sent to / with the admin target
+// path kept, see adminGuard): the admin navigation and the admin screens built so far. The address is read
 // here rather than through nested <Routes> (see AccessRequestsPage).
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ADMIN_ROUTE, NOT_FOUND_ROUTE } from '../app/routes';
+import { ACCESS_REQUESTS_ROUTE, ADMIN_ROUTE, NOT_FOUND_ROUTE } from '../app/routes';
+import { shellTexts } from '../app/texts';
 import { adminTexts as t } from '../flows/admin/admin.texts';
 import { AppsScreen } from '../flows/admin/AppsScreen';
 import { identityTexts } from '../flows/admin/identities.texts';
@@ -25,6 +26,10 @@ const SECTIONS = [
   { path: ADMIN_APPS_ROUTE, label: t.nav.apps },
   { path: ADMIN_SMS_GATEWAY_ROUTE, label: t.nav.smsGateway },
   { path: ADMIN_ROLES_ROUTE, label: identityTexts.navRoles },
+  // Section 6 gives admins the access-request routes (and only admins decide on requests), while
+  // the header's Access Requests link is for VIEW_ACCESS_REQUESTS holders (section 2.2): admins
+  // reach them from here.
+  { path: ACCESS_REQUESTS_ROUTE, label: shellTexts.accessRequests },
 ] as const;
 
 // The identity screens: a lazy chunk of their own (the history view and the sign-out modal).

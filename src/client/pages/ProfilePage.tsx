@@ -329,12 +329,14 @@ function SignOutAllDevices() {
   const session = useSession();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [apps, setApps] = useState<HandoffTarget[] | null>(null);
+  const [apps, setApps] = useState<HandoffTarget[] | null | 'unavailable'>(null);
   const open = () => {
     setOpened(true);
     setApps(null);
     const controller = new AbortController();
-    profileCalls.accessibleApps(controller.signal).then(setApps, () => setApps([]));
+    // A failed load is not 'no applications': the modal says the list is missing, and signing out
+    // is still offered.
+    profileCalls.accessibleApps(controller.signal).then(setApps, () => setApps('unavailable'));
   };
   return (
     <>

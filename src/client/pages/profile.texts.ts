@@ -62,6 +62,11 @@ export const signOutAllTexts = {
   ownApps: 'You will also be signed out of these applications:',
   otherApps: 'They will also be signed out of these applications:',
   noApps: 'No applications are affected.',
+  /** The list of applications could not be loaded: the sign-out still covers every one of them. */
+  ownAppsUnavailable:
+    'The list of applications could not be loaded. You will still be signed out of all of them.',
+  otherAppsUnavailable:
+    'The list of applications could not be loaded. They will still be signed out of all of them.',
   loadingApps: 'Loading applications…',
   ticket: 'Jira ticket code',
   ticketPlaceholder: 'SUP-999999',

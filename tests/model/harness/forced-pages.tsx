@@ -23,7 +23,7 @@ import { applyFlowOutput } from '../../../src/client/flows/shared/flow-output';
 import { ContinueSignInView, ForcedStepFailed } from '../../../src/client/flows/forced/shared/ForcedStatus';
 import { FlowImplementationsProvider } from '../../../src/client/flows/shared/flow-implementations';
 import { useFlowActor } from '../../../src/client/flows/shared/use-flow-actor';
-import type { CurrentUser } from '../../../src/contract/entities';
+import type { Context, CurrentUser } from '../../../src/contract/entities';
 import { scriptedApi } from './scripted-api';
 
 export const CHANGE_EXPIRED_PASSWORD_SOURCES = ['changeExpiredPassword', 'continueSignIn', 'logout'] as const;
@@ -78,6 +78,12 @@ export interface ForcedMountOptions {
   entryState?: unknown;
   page: ReactNode;
   user: CurrentUser;
+  /**
+   * The session's context (the app the portal was opened for). Given, the session is left to its
+   * first load (call `store.ready()`), which brings the user and the context together as in the
+   * app; otherwise the user is set at once and there is no context.
+   */
+  context?: Context | null;
   targetPath?: string | null;
   adminTargetPath?: string | null;
   actions?: Readonly<Record<string, unknown>>;
@@ -87,8 +93,11 @@ export interface ForcedMountOptions {
 export function mountForcedPage(options: ForcedMountOptions) {
   const api = scriptedApi(options.sources);
   const services = fakeServices();
-  const store = new SessionStore(async () => ({ currentUser: options.user, context: null }));
-  store.setCurrentUser(options.user);
+  const store = new SessionStore(async () => ({
+    currentUser: options.user,
+    context: options.context ?? null,
+  }));
+  if (options.context === undefined) store.setCurrentUser(options.user);
   if (options.targetPath) store.remember('targetPath', options.targetPath);
   if (options.adminTargetPath) store.remember('adminTargetPath', options.adminTargetPath);
   const router = createMemoryRouter(

@@ -67,16 +67,14 @@ export const accessRequestsGuard: Guard = (user) => {
 export const forcedActionsGuard: Guard = (user) => (isPending(user) ? allow : redirect(SIGN_IN_ROUTE));
 
 /**
- * Admin routes (section 2.7): signed-in admins only. Anyone not signed in (anonymous, or pending at
- * a forced step) goes to '/' with the admin target path kept, so signing in as an admin returns
- * there. A signed-in user who is not an admin gets the 403 page, as for every other route they lack
- * permission for (section 2.3): keeping an admin target path for them would only bounce their next
- * sign-in off the same guard.
+ * Admin routes (section 2.7): signed-in admins only. Anyone else (anonymous, pending at a forced
+ * step, or signed in without being an admin) has the admin target path stored and goes to '/', as
+ * the spec says; '/' then lands a signed-in user as usual (section 2.1), so a customer or a
+ * VIEW_ACCESS_REQUESTS holder ends on their own landing page, and signing in as an admin returns
+ * to the stored path.
  */
-export const adminGuard: Guard = (user) => {
-  if (!isSignedIn(user)) return redirect(SIGN_IN_ROUTE, 'adminTargetPath');
-  return user.isAdmin ? allow : redirect(PERMISSION_DENIED_ROUTE);
-};
+export const adminGuard: Guard = (user) =>
+  isSignedIn(user) && user.isAdmin ? allow : redirect(SIGN_IN_ROUTE, 'adminTargetPath');
 
 /**
  * /single-sign-on (section 2.1): only a signed-in user whose context is a SAML request of an

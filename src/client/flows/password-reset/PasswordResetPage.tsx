@@ -36,11 +36,25 @@ import { passwordResetTexts as t } from './password-reset.texts';
 import { SecurityAnswersForm, SetPasswordForm, StartForm, UserSelectionForm } from './PasswordResetForms';
 
 export default function PasswordResetPage() {
+  const { currentUser } = useSession();
+  // The route has no guard loader: on an address typed in, the session's first load may still be
+  // on its way, and it brings the context that start sends (section 7).
+  if (currentUser === null) {
+    return (
+      <Container size={520} py="xl">
+        <ForcedProgress label={t.loading} />
+      </Container>
+    );
+  }
+  return <PasswordResetFlow />;
+}
+
+function PasswordResetFlow() {
   const session = useSession();
   const navigate = useNavigate();
   const now = useRef(Date.now()).current;
   const [, send, actorRef] = useFlowActor(passwordResetMachine, {
-    input: { now },
+    input: { now, context: session.context },
     actors: passwordResetActors,
     actions: {
       clearCurrentUser: () => session.setCurrentUser(ANONYMOUS_USER),

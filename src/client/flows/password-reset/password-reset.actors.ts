@@ -8,6 +8,7 @@ import type {
   ResendResult,
   ResetAvailability,
   SecurityAnswer,
+  StartResetInput,
   StartResult,
   SubmitResult,
 } from '../../../../machines/password-reset/password-reset.types';
@@ -62,7 +63,7 @@ export const passwordResetActors = {
       return { authEnabled, questions };
     }),
   ),
-  startReset: fromPromise<StartResult, { email: string; captchaCode: string }>(({ input, signal }) =>
+  startReset: fromPromise<StartResult, StartResetInput>(({ input, signal }) =>
     unlessAborted(signal, async (signal): Promise<StartResult> => {
       try {
         await startPasswordReset(input, { signal });

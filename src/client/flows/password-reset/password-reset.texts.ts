@@ -1,5 +1,6 @@
 // Every user-visible string of /password-reset (sections 2.4, 4.5, 5 and 8). Strings quoted from
 // the spec are word for word; tests import them from here.
+import { fieldTexts } from '../shared/field.texts';
 import { messages } from '../../../contract/fields';
 import { forcedTexts } from '../forced/shared/forced.texts';
 
@@ -63,7 +64,7 @@ export const passwordResetTexts = {
     confirmPassword: 'Confirm new password',
     /** Section 5's hint, word for word. */
     hint: messages.passwordHint,
-    mismatch: 'The passwords do not match',
+    mismatch: fieldTexts.passwordMismatch,
     submit: 'Reset password',
   },
   /** Where the wizard ends: the user signs in with the new password. */

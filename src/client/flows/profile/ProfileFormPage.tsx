@@ -28,7 +28,9 @@ import {
   selectView,
 } from '../../../../machines/profile/profile-form/profile-form.select';
 import type { CurrentUser } from '../../../contract/entities';
+import { limits, messages } from '../../../contract/fields';
 import { todayIsoDate } from '../../../contract/profile';
+import { parseTypedDate } from '../../app/format';
 import { PageLoader } from '../../app/shell/PageLoader';
 import { useSession } from '../../app/session';
 import { fieldErrorProps } from '../forced/shared/field-props';
@@ -86,6 +88,20 @@ function checkField(field: FieldSpec, value: string): string | null {
   return null;
 }
 
+/**
+ * What is wrong with a date typed into a date field (section 5: the date of birth, 1900-01-01 up to
+ * today), or null when it is a date the field takes or nothing is typed. The picker would otherwise
+ * drop such text silently on blur and keep the last date it took.
+ */
+export function typedDateError(text: string, today: string = todayIsoDate()): string | null {
+  if (text.trim() === '') return null;
+  const iso = parseTypedDate(text);
+  if (iso === null) return t.invalidDate;
+  if (iso < limits.birthDateMin) return messages.minValue(limits.birthDateMin);
+  if (iso > today) return messages.maxValue(today);
+  return null;
+}
+
 export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -111,6 +127,15 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
     ]),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Date fields whose typed text is not a date they take, with what is wrong: told on blur, kept
+  // on screen (not replaced by the last date taken), and refused on submit.
+  const [typedDateErrors, setTypedDateErrors] = useState<Record<string, string>>({});
+  const setTypedDateError = (name: string, error: string | null) =>
+    setTypedDateErrors((current) => {
+      if ((current[name] ?? null) === error) return current;
+      const { [name]: _, ...rest } = current;
+      return error === null ? rest : { ...rest, [name]: error };
+    });
   const inputs = useRef<Record<string, HTMLElement | null>>({});
 
   // Each refusal: its field errors on the fields (the current password emptied), focus on the first.
@@ -123,19 +148,21 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
     if (first) inputs.current[first]?.focus();
   }, [refusal]);
 
-  const set = (name: string, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
+  const clearError = (name: string) =>
     setErrors((e) => {
       const { [name]: _, ...rest } = e;
       return rest;
     });
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    clearError(name);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const field of spec.fields) {
-      const error = checkField(field, values[field.name] ?? '');
+      const error = typedDateErrors[field.name] ?? checkField(field, values[field.name] ?? '');
       if (error) found[field.name] = error;
     }
     if ((values.currentPassword ?? '') === '') found.currentPassword = t.required;
@@ -218,10 +245,25 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
                       {...common}
                       ref={register(field.name) as never}
                       value={values[field.name] || null}
-                      onChange={(value) => set(field.name, value ?? '')}
+                      onChange={(value) => {
+                        setTypedDateError(field.name, null);
+                        set(field.name, value ?? '');
+                      }}
+                      // Section 9's helper: 'DD Mon YYYY' is read as well as YYYY-MM-DD.
+                      dateParser={parseTypedDate}
+                      onInput={(event) => {
+                        // Told again on blur if still wrong; not while it is being typed.
+                        setTypedDateError(field.name, typedDateError(event.currentTarget.value));
+                        clearError(field.name);
+                      }}
+                      onBlur={() => {
+                        const error = typedDateErrors[field.name];
+                        if (error) setErrors((e) => ({ ...e, [field.name]: error }));
+                      }}
+                      fixOnBlur={!(field.name in typedDateErrors)}
                       valueFormat="YYYY-MM-DD"
                       placeholder={field.placeholder}
-                      minDate="1900-01-01"
+                      minDate={limits.birthDateMin}
                       maxDate={todayIsoDate()}
                       clearable
                       clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}

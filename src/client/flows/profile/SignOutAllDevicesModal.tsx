@@ -18,8 +18,11 @@ export interface SignOutAllDevicesModalProps {
   onClose: () => void;
   /** Null for one's own account; otherwise the identity's name. */
   otherName: string | null;
-  /** The applications being signed out of; null while loading. */
-  apps: HandoffTarget[] | null;
+  /**
+   * The applications being signed out of; null while loading; 'unavailable' when the list could not
+   * be loaded (the sign-out still covers them all, and the modal says so rather than 'none').
+   */
+  apps: HandoffTarget[] | null | 'unavailable';
   ticket: 'hidden' | 'optional' | 'mandatory';
   /** Signs out; answers the refusal's message, or null when done. */
   onConfirm: (ticketCode: string | null) => Promise<string | null>;
@@ -36,7 +39,7 @@ export function SignOutAllDevicesModal({
   const [ticketCode, setTicketCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const names = [...new Set((apps ?? []).map((a) => a.appName))];
+  const names = Array.isArray(apps) ? [...new Set(apps.map((a) => a.appName))] : [];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,6 +71,10 @@ export function SignOutAllDevicesModal({
           {apps === null ? (
             <Text size="sm" role="status">
               {t.loadingApps}
+            </Text>
+          ) : apps === 'unavailable' ? (
+            <Text size="sm" role="status">
+              {otherName === null ? t.ownAppsUnavailable : t.otherAppsUnavailable}
             </Text>
           ) : names.length === 0 ? (
             <Text size="sm">{t.noApps}</Text>

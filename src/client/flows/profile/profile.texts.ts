@@ -1,5 +1,6 @@
 // Texts of the profile's screens (sections 2.3, 3, 4.7, 5 and 8). Spec texts are word for word
 // (marked 'spec'); the others are ours.
+import { fieldTexts } from '../shared/field.texts';
 
 /** Spec, section 2.3: name and date of birth once the identity is verified. */
 export const IDENTITY_VERIFIED_WARNING =
@@ -39,6 +40,8 @@ export const profileFormTexts = {
   required: 'Required field',
   tooLong: (n: number) => `Size cannot be greater than ${n}`,
   tooShort: (n: number) => `Size cannot be less than ${n}`,
+  /** A typed date that is no date (the spec has no message for it; its range has the contract's). */
+  invalidDate: 'Invalid date: enter it as YYYY-MM-DD or DD Mon YYYY',
   checkFields: 'Check the fields below.',
   currentValue: 'Current value',
 } as const;
@@ -51,7 +54,7 @@ export const screenTexts = {
     confirmNewPassword: 'Confirm new password',
     /** Spec, section 5. */
     hint: 'At least 14 characters with at least 1 letter and 1 number',
-    mismatch: 'The passwords do not match.',
+    mismatch: fieldTexts.passwordMismatch,
     notice: 'Changing your password signs you out of your other browsers and forgets your trusted devices.',
     submit: 'Change password',
   },
@@ -115,7 +118,7 @@ export const wizardTexts = {
   progress: 'Progress',
   newEmail: 'New email',
   mobile: 'Mobile',
-  mobileHint: 'International format, e.g. +61 400 000 000',
+  mobileHint: fieldTexts.mobileHint,
   next: 'Next',
   cancel: 'Cancel',
   back: 'Back to profile',

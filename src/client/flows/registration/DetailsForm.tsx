@@ -9,6 +9,7 @@ import type {
   InviteDetails,
   Refusal,
 } from '../../../../machines/registration/registration.types';
+import { formatIsoDate } from '../../app/format';
 import { limits, requiredString } from '../../../contract/fields';
 import { registrationUsername } from '../../../contract/registration';
 import { registrationTexts as t } from './registration.texts';
@@ -120,18 +121,36 @@ export function DetailsForm({ invite, editable, busy, refusal, onSubmit }: Detai
   );
 }
 
+/** 'Name (detail)', or the name alone when there is no detail. */
+const withDetail = (name: string, detail: string): string => (detail ? `${name} (${detail})` : name);
+
+/** A facility of an invitation: its name with its alias or code, whichever of them exist. */
+export function inviteFacilityText(
+  invite: Pick<InviteDetails, 'facilityName' | 'facilityAliasOrCode'>,
+): string {
+  const alias = invite.facilityAliasOrCode?.trim() ?? '';
+  const name = invite.facilityName?.trim() ?? '';
+  if (!name) return alias;
+  return withDetail(name, alias === name ? '' : alias);
+}
+
+/** A role of an invitation: its name, with its scope type and scope where they exist. */
+export function inviteRoleText(role: InviteDetails['roles'][number]): string {
+  const detail = [role.scopeType, role.scope]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+  return withDetail(role.name, detail);
+}
+
 /** The invitation: what it grants and who it is for. */
 export function InviteSummary({ invite }: { invite: InviteDetails }) {
   const rows: Array<[string, string]> = [[t.invitation.product, invite.productName]];
-  if (invite.facilityName)
-    rows.push([t.invitation.facility, `${invite.facilityName} (${invite.facilityAliasOrCode ?? ''})`]);
-  if (invite.roles.length > 0)
-    rows.push([
-      t.invitation.roles,
-      invite.roles.map((r) => (r.scope ? `${r.name} (${r.scopeType ?? ''} ${r.scope})` : r.name)).join(', '),
-    ]);
+  const facility = inviteFacilityText(invite);
+  if (facility) rows.push([t.invitation.facility, facility]);
+  if (invite.roles.length > 0) rows.push([t.invitation.roles, invite.roles.map(inviteRoleText).join(', ')]);
   if (invite.customerNumber) rows.push([t.invitation.customerNumber, invite.customerNumber]);
-  if (invite.birthDate) rows.push([t.invitation.birthDate, invite.birthDate]);
+  if (invite.birthDate) rows.push([t.invitation.birthDate, formatIsoDate(invite.birthDate)]);
   rows.push([t.invitation.email, invite.email]);
   return (
     <Stack gap={2} aria-label={t.invitation.title} role="group">

@@ -232,6 +232,7 @@ export default function RegistrationPage() {
               questions={questions}
               busy={busy}
               refusal={refusal}
+              submitLabel={t.securityQuestions.submitLabel}
               onSubmit={(values) => send({ type: 'user.submitQuestions', ...values })}
             />
           </>

@@ -1,5 +1,6 @@
 // Every user-visible string of /registration (sections 2.5, 5 and 8). Strings quoted from the spec
 // are word for word; tests import them from here.
+import { fieldTexts } from '../shared/field.texts';
 import { forcedTexts } from '../forced/shared/forced.texts';
 
 export const registrationTexts = {
@@ -60,7 +61,7 @@ export const registrationTexts = {
     confirmPassword: 'Confirm password',
     /** Section 5's password hint. */
     hint: 'At least 14 characters with at least 1 letter and 1 number',
-    mismatch: 'The passwords do not match.',
+    mismatch: fieldTexts.passwordMismatch,
     submit: 'Create account',
   },
   verifyIdentity: {

@@ -1,5 +1,6 @@
 // Every user-visible string of /forced-actions/change-expired-password (sections 2.6 and 5). Strings
 // quoted from the spec are word for word; tests import them from here.
+import { fieldTexts } from '../../shared/field.texts';
 import { messages } from '../../../../contract/fields';
 import { forcedTexts } from '../shared/forced.texts';
 
@@ -10,7 +11,7 @@ export const changeExpiredPasswordTexts = {
   confirmPassword: 'Confirm new password',
   /** Section 5's hint, word for word. */
   hint: messages.passwordHint,
-  mismatch: 'The passwords do not match',
+  mismatch: fieldTexts.passwordMismatch,
   submit: 'Change password',
   cancel: 'Cancel',
   ...forcedTexts,

@@ -46,9 +46,20 @@ export interface SecurityQuestionsFormProps {
   busy: boolean;
   refusal: Refusal | null;
   onSubmit: (values: SecurityQuestionsInput) => void;
+  /**
+   * The submit button's text: forced enrolment ends here ('Finish enrolment', the default);
+   * registration still has set-password to come (section 2.5) and passes its own.
+   */
+  submitLabel?: string;
 }
 
-export function SecurityQuestionsForm({ questions, busy, refusal, onSubmit }: SecurityQuestionsFormProps) {
+export function SecurityQuestionsForm({
+  questions,
+  busy,
+  refusal,
+  onSubmit,
+  submitLabel = t.securityQuestions.submit,
+}: SecurityQuestionsFormProps) {
   const [values, setValues] = useState<SecurityQuestionsInput>(() => ({
     question1: initialQuestion(questions, 0),
     answer1: '',
@@ -129,7 +140,7 @@ export function SecurityQuestionsForm({ questions, busy, refusal, onSubmit }: Se
           })}
           <div>
             <Button type="submit" loading={busy} mt="xs">
-              {t.securityQuestions.submit}
+              {submitLabel}
             </Button>
           </div>
         </Stack>

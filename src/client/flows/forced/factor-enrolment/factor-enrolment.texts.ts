@@ -1,5 +1,6 @@
 // Every user-visible string of /forced-actions/factor-enrolment (sections 2.6, 5 and 8). Strings
 // quoted from the spec are word for word; tests import them from here.
+import { fieldTexts } from '../../shared/field.texts';
 import { forcedTexts } from '../shared/forced.texts';
 
 export const factorEnrolmentTexts = {
@@ -17,7 +18,7 @@ export const factorEnrolmentTexts = {
       'Receive sign-in codes by SMS on your mobile. You can keep using email with security questions instead.',
     mobile: 'Mobile',
     /** Section 5: the mobile's international-format hint. */
-    mobileHint: 'In international format, e.g. +61 400 000 000',
+    mobileHint: fieldTexts.mobileHint,
     submit: 'Send code',
     chooseEmail: 'Use email instead',
   },

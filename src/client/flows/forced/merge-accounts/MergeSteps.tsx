@@ -12,6 +12,7 @@ import type { Refusal } from '../../../../../machines/forced/continue-sign-in/fo
 import type { FieldError } from '../../../../contract/errors';
 import { email as emailRule } from '../../../../contract/fields';
 import { MERGE_ERROR_FIELDS, type MergeDetails } from '../../../../contract/merge';
+import { formatIsoDate } from '../../../app/format';
 import { fieldErrorProps } from '../shared/field-props';
 import { mergeAccountsTexts as t, mergeErrorText } from './merge-accounts.texts';
 
@@ -169,7 +170,7 @@ export function ConfirmationView({ details, errors, busy, backTo, onMerge }: Con
         [t.confirmation.email, value(details.email)],
         [t.confirmation.mobile, value(details.mobile)],
         [t.confirmation.phone, value(details.phone)],
-        [t.confirmation.birthDate, value(details.birthDate)],
+        [t.confirmation.birthDate, details.birthDate ? formatIsoDate(details.birthDate) : t.notSet],
         [
           t.confirmation.facilities,
           details.accessibleFacilities.length > 0

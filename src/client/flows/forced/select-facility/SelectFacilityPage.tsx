@@ -1,8 +1,10 @@
 // /forced-actions/select-facility (sections 2.6 and 4.3): runs the select-facility machine; a click
-// on a facility hands off to the application with it. Cancel abandons the sign-in (sign out).
+// on a facility hands off to the application with it. Cancel abandons the sign-in (sign out). A
+// refused handoff is section 8's 8 s toast, as on the applications page and the header grid (only
+// /single-sign-on shows it inline).
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { selectFacilityMachine } from '../../../../../machines/forced/select-facility/select-facility.machine';
 import {
   selectBusyFacility,
@@ -13,6 +15,7 @@ import {
   selectView,
 } from '../../../../../machines/forced/select-facility/select-facility.select';
 import { FORCED_ACTION_ROUTES } from '../../../app/routes';
+import { announceRefusal } from '../../handoff/handoff.actions';
 import { useSignOut } from '../../../app/session/use-sign-out';
 import { PageLoader } from '../../../app/shell/PageLoader';
 import { ChoiceList } from '../../shared/ChoiceList';
@@ -38,6 +41,15 @@ function SelectFacilityFlow() {
   const refusal = useSelector(actorRef, selectRefusal);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
   const chosen = useSelector(actorRef, (s) => s.context.facility);
+
+  // Each refusal is a new object (a new choice clears the last one), so it is told once, also when
+  // an effect runs twice (StrictMode in development).
+  const told = useRef<typeof refusal>(null);
+  useEffect(() => {
+    if (refusal === null || refusal === told.current) return;
+    told.current = refusal;
+    announceRefusal(undefined, refusal);
+  }, [refusal]);
 
   const cancel = (
     <Group>
@@ -81,11 +93,6 @@ function SelectFacilityFlow() {
     case 'choose':
       return (
         <Stack gap="md">
-          {refusal && (
-            <Alert color="red" role="alert">
-              {t.refused(refusal.appName, refusal.message)}
-            </Alert>
-          )}
           <Text id={questionId}>{t.question}</Text>
           <ChoiceList
             labelledBy={questionId}

@@ -11,7 +11,7 @@ export const selectFacilityTexts = {
   loading: 'Loading',
   loadFailed: 'The facilities could not be loaded.',
   retry: 'Try again',
-  /** Section 8, word for word: the handoff error, shown above the list. */
+  /** Section 8, word for word: the handoff error, told in the 8 s toast. */
   refused: handoffRefusedMessage,
   handingOff: (facility: string) => `Handing off to ${facility}`,
   continueHandoff: 'Continue',
