@@ -149,6 +149,8 @@ describe('/profile/change-date-of-birth', { timeout: 30_000 }, () => {
 
   it("takes a typed 'DD Mon YYYY' as well as YYYY-MM-DD, shown in the field's own format", async () => {
     const m = await mountDateOfBirth();
+    // The field says which forms it reads.
+    expect(dateInput()).toHaveAccessibleDescription(expect.stringContaining(t.hint));
     await typeDate(m, '17 May 1990');
     await waitFor(() => expect(dateInput()).toHaveValue('1990-05-17'));
     expect(dateInput()).not.toHaveAttribute('aria-invalid', 'true');

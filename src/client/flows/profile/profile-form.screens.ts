@@ -59,6 +59,7 @@ export const profileFormScreens = {
         label: s.changeDateOfBirth.label,
         kind: 'date',
         required: false,
+        hint: s.changeDateOfBirth.hint,
         placeholder: s.changeDateOfBirth.placeholder,
         initial: (u) => u.birthDate ?? '',
       },

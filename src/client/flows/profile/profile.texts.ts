@@ -68,6 +68,8 @@ export const screenTexts = {
     heading: 'Change date of birth',
     label: 'Date of birth',
     placeholder: 'Pick a date',
+    /** Not in the spec: both forms the field reads (section 9's date helper reads the second). */
+    hint: 'Type it as 1990-05-17 or 17 May 1990, or pick it from the calendar',
     clear: 'Clear date of birth',
     submit: 'Change date of birth',
     /** The names of the calendar's arrows, which have no text of their own. */
