@@ -4,15 +4,9 @@
 // 'reportFailure', ...); the machine places it in its own setup().createMachine, whose typing
 // checks those names, their params and the actors' inputs and outputs as if written there.
 
-/** Params of an action or guard that reads what the invoked actor answered (onDone). */
-export const outputOf = <TOutput>({ event }: { event: { output: TOutput } }): TOutput => event.output;
+import { errorOf, failTo, outputOf } from './invoke-basics';
 
-/** Params of reportFailure: the invoke's error event. */
-export const errorOf = <TEvent extends { error: unknown }>({ event }: { event: TEvent }): TEvent => event;
-
-/** onError of an invoke: the failure is reported and the flow goes to `target` (its failed state). */
-export const failTo = <const TTarget extends string>(target: TTarget) =>
-  ({ target, actions: { type: 'reportFailure', params: errorOf } }) as const;
+export { errorOf, failTo, outputOf };
 
 /** The resent toast ('Resent {type} verification code') of a machine whose action names the channel. */
 export const resentToast = <const TChannel extends string>(channel: TChannel) =>

@@ -2,7 +2,7 @@
 // (machines/forced/continue-sign-in) do alike once the server answers FORCED_ACTION or
 // DIRECT_LOGIN: the sub-states of their `forcedAction` and `directLogin` states. Each machine
 // keeps its own id, actions and guards (same names); its setup() checks this config.
-import { failTo, outputOf } from './invoke-steps';
+import { failTo, outputOf } from './invoke-basics';
 
 /**
  * forcedAction's sub-states: loadingUser --done[isMfa]--> startingMfa

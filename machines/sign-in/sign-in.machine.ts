@@ -41,7 +41,7 @@ import {
   SINGLE_SIGN_ON_ERROR_ROUTE,
 } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
-import { failTo } from '../shared/invoke-steps';
+import { failTo } from '../shared/invoke-basics';
 import { directLoginStates, forcedActionStates } from '../shared/sign-in-outcome';
 import type {
   FailedAuthCount,

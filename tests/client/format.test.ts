@@ -1,7 +1,8 @@
 // Section 9's date helper: 'DD Mon YYYY' into YYYY-MM-DD, strictly (real calendar dates only, the
 // month abbreviations formatIsoDate writes), and the strict reader of a typed YYYY-MM-DD.
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, parseDisplayDate, parseIsoDate, parseTypedDate } from '../../src/client/app/format';
+import { formatIsoDate } from '../../src/client/app/format';
+import { parseDisplayDate, parseIsoDate, parseTypedDate } from '../../src/client/app/parse-date';
 
 describe("parseDisplayDate ('DD Mon YYYY' into YYYY-MM-DD)", () => {
   it('reads what formatIsoDate writes, for every month', () => {

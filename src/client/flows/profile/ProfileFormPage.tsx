@@ -30,7 +30,7 @@ import {
 import type { CurrentUser } from '../../../contract/entities';
 import { limits, messages } from '../../../contract/fields';
 import { todayIsoDate } from '../../../contract/profile';
-import { parseTypedDate } from '../../app/format';
+import { parseTypedDate } from '../../app/parse-date';
 import { PageLoader } from '../../app/shell/PageLoader';
 import { useSession } from '../../app/session';
 import { fieldErrorProps } from '../forced/shared/field-props';
