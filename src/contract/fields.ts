@@ -10,6 +10,8 @@ export const messages = {
   minValue: (min: string | number) => `Value must be greater than or equal to ${min}`,
   numeric: 'Must be numeric. Cannot contain letters or symbols.',
   passwordHint: 'At least 14 characters with at least 1 letter and 1 number',
+  /** Not in the spec: a new password and its confirmation differ (the forms and the server alike). */
+  passwordMismatch: 'The passwords do not match',
 } as const;
 
 export const limits = {

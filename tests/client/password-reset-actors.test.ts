@@ -157,8 +157,8 @@ describe('password reset actors', () => {
     const answers = [
       json(
         {
-          message: 'The passwords do not match.',
-          errors: [{ fieldName: 'confirmPassword', message: 'The passwords do not match.' }],
+          message: 'The passwords do not match',
+          errors: [{ fieldName: 'confirmPassword', message: 'The passwords do not match' }],
         },
         422,
       ),

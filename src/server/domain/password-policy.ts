@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Database, Identity } from '../db/schema';
+import { messages } from '../../contract/fields';
 
 export const PASSWORD_COMMON_MESSAGE =
   'This password is too common and easy to guess. Choose a less predictable password.';
@@ -18,7 +19,8 @@ export const PASSWORD_BRAND_MESSAGE = 'The password must not contain the name of
 export const PASSWORD_PREDICTABLE_MESSAGE =
   'The password is too predictable (repeated or sequential characters). Choose a less predictable password.';
 export const PASSWORD_SAME_MESSAGE = 'The new password must be different from your current password.';
-export const PASSWORD_MISMATCH_MESSAGE = 'The passwords do not match.';
+/** The same words the forms show before sending (src/contract/fields.ts). */
+export const PASSWORD_MISMATCH_MESSAGE = messages.passwordMismatch;
 
 /** The portal's own name, always blocked whatever the configuration adds. */
 const PORTAL_NAMES = ['identity portal'];
