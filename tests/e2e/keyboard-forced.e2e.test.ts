@@ -48,7 +48,6 @@ beforeEach(async () => {
 const {
   livePage,
   tabTo,
-  arrowTo,
   typeInto,
   chooseOption,
   expectFocusOn,
@@ -56,14 +55,12 @@ const {
   expectAnnounced,
   expectFieldErrorAnnounced,
   signIn,
+  choosePersonMenuItem,
 } = keyboardUser({ page: () => page, baseUrl });
 
 /** The person menu's Sign out, by Enter and the arrow keys; back on the sign-in page. */
 async function signOut(): Promise<void> {
-  await tabTo(page.getByRole('button', { name: /account menu$/ }));
-  await page.keyboard.press('Enter');
-  await arrowTo(page.getByRole('menuitem', { name: 'Sign out' }));
-  await page.keyboard.press('Enter');
+  await choosePersonMenuItem('Sign out');
   await page.waitForURL(`${baseUrl}/`);
   await page.getByLabel(/^Username/).waitFor();
 }
@@ -354,10 +351,7 @@ describe('wizards to the end by keyboard alone', () => {
     const newPassword = 'Quiet-Keyboard-Evening-88';
     await signIn('C10010');
     await page.waitForURL(APPLICATIONS);
-    await tabTo(page.getByRole('button', { name: /account menu$/ }));
-    await page.keyboard.press('Enter');
-    await arrowTo(page.getByRole('menuitem', { name: 'Profile' }));
-    await page.keyboard.press('Enter');
+    await choosePersonMenuItem('Profile');
     await page.waitForURL(`${baseUrl}/profile`);
     await expectFocusOnHeading('Profile');
     await tabTo(page.getByRole('link', { name: 'Change password' }));

@@ -41,7 +41,6 @@ pagePerTest(
 const {
   livePage,
   tabTo,
-  arrowTo,
   typeInto,
   chooseOption,
   expectFocusOn,
@@ -49,14 +48,12 @@ const {
   expectAnnounced,
   expectFieldErrorAnnounced,
   signIn,
+  choosePersonMenuItem,
 } = keyboardUser({ page: () => page, baseUrl });
 
 /** From a signed-in page: the person menu's Profile, by Enter and the arrow keys. */
 async function openProfile(): Promise<void> {
-  await tabTo(page.getByRole('button', { name: /account menu$/ }));
-  await page.keyboard.press('Enter');
-  await arrowTo(page.getByRole('menuitem', { name: 'Profile' }));
-  await page.keyboard.press('Enter');
+  await choosePersonMenuItem('Profile');
   await page.waitForURL(PROFILE);
   await expectFocusOnHeading('Profile');
 }

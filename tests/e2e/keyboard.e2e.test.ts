@@ -34,6 +34,7 @@ const {
   expectAnnounced,
   expectFieldErrorAnnounced,
   signIn,
+  choosePersonMenuItem,
 } = keyboardUser({ page: () => page, baseUrl });
 
 // ---- The journeys ------------------------------------------------------------------------------
@@ -156,10 +157,7 @@ describe('by keyboard alone', () => {
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
     // The person menu: Enter opens it, the arrow keys move to Profile.
-    await tabTo(page.getByRole('button', { name: /account menu$/ }));
-    await page.keyboard.press('Enter');
-    await arrowTo(page.getByRole('menuitem', { name: 'Profile' }));
-    await page.keyboard.press('Enter');
+    await choosePersonMenuItem('Profile');
     await page.waitForURL(`${baseUrl}/profile`);
     await expectFocusOnHeading('Profile');
     await expectNoAxeViolations(page, 'profile');

@@ -158,8 +158,17 @@ export function keyboardUser({ page, scope = page, baseUrl }: KeyboardUserOption
     await keyboard().press('Enter');
   }
 
+  /** The header's person menu (Profile, User guide, Sign out): Enter opens it, the arrow keys choose. */
+  async function choosePersonMenuItem(name: 'Profile' | 'User guide' | 'Sign out'): Promise<void> {
+    await tabTo(scope().getByRole('button', { name: /account menu$/ }));
+    await keyboard().press('Enter');
+    await arrowTo(scope().getByRole('menuitem', { name }));
+    await keyboard().press('Enter');
+  }
+
   return {
     livePage,
+    choosePersonMenuItem,
     tabTo,
     arrowTo,
     typeInto,
