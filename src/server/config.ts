@@ -19,7 +19,7 @@
 // | SHUTDOWN_GRACE_SECONDS   | 10                               | After the listener closes, seconds in-flight requests get to finish before the process exits anyway (code 1).                           |
 // | TRUST_PROXY              | false                            | Whether to trust X-Forwarded-* headers: true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs.                    |
 // | PORTAL_DIST              | dist/portal                      | Folder of the built portal (npm run build). Missing: pages answer 503 asking for a build; the API still works.                           |
-// | SEED_DEMO                | true                             | Seed the demo data set (DESIGN.md) into an empty database at start. Never reseeds a database that has identities.                       |
+// | SEED_DEMO                | true; false with NODE_ENV=production | Seed the demo data set (DESIGN.md) into an empty database at start. Never reseeds a database that has identities.                   |
 // | APP_VERSION              | package.json version             | Version reported in the x-application-version header and anonymous/environment.                                                          |
 // | DATA_ENCRYPTION_KEY      | (unset)                          | Base64 of 32 bytes: key that encrypts secrets at rest (TOTP secrets). Unset: generated once in DATA_DIR/keys/data.key. Set it when several instances share one PostgreSQL. |
 // | RATE_LIMIT_PER_MINUTE    | 600                              | Requests per minute per client IP to /rest/ui/ calls and /captcha.jpg.                                                                  |
@@ -176,7 +176,8 @@ const EnvSchema = v.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 10),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim())),
   PORTAL_DIST: nonEmpty('dist/portal'),
-  SEED_DEMO: booleanText('SEED_DEMO', true),
+  // Unset: seeded outside production only (below).
+  SEED_DEMO: v.optional(booleanText('SEED_DEMO', false)),
   APP_VERSION: v.optional(v.pipe(v.string(), v.trim())),
   DATA_ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.trim())),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE', 600),
@@ -314,7 +315,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     portalDist: path.resolve(e.PORTAL_DIST),
-    seedDemo: e.SEED_DEMO,
+    // The demo data set has an admin with a published password: a production server seeds it only
+    // when told to in so many words (the benchmarks do, on throwaway databases).
+    seedDemo: e.SEED_DEMO ?? !isProduction,
     appVersion: e.APP_VERSION || readPackageVersion(),
     dataEncryptionKey,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
