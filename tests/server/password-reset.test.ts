@@ -34,6 +34,8 @@ import {
   type TestServer,
 } from './support/server';
 import { targets } from './support/targets';
+import { addAnsweredQuestion, patchResetState } from '../../src/server/db/repositories/password-reset';
+import { sql } from 'kysely';
 import { get, latestCode, outbox, post, totpAt, wrongTotp, type Json } from './support/factors';
 
 const RESET = 'anonymous/password-reset';
@@ -394,6 +396,54 @@ describe.each(targets)('password reset on $name', (target) => {
     expect((await submit(client)).status).toBe(204);
     expect((await server.client().login('C10007', NEW_PASSWORD)).status).toBe(200);
     expect((await server.client().login('C10006', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('writes a proof only for the account it was checked against, not one selected since', async () => {
+    const client = server.client();
+    await verifiedEmail(client, 'dup@example.com');
+    const ids = Object.fromEntries(
+      (
+        await server.db
+          .selectFrom('identities')
+          .select(['id', 'username'])
+          .where('username', 'in', ['C10006', 'C10007'])
+          .execute()
+      ).map((r) => [r.username, r.id]),
+    );
+    expect((await post(client, `${RESET}/select-user`, 'C10006')).status).toBe(200);
+    const row = await server.db
+      .selectFrom('sessions')
+      .select(['id_hash', 'data'])
+      .where(sql<string>`data -> 'passwordReset' ->> 'identityId'`, '=', ids.C10006!)
+      .executeTakeFirstOrThrow();
+    const { flowId } = row.data.passwordReset!;
+    // A check of C10006's answer or code was under way when the browser chose C10007.
+    expect((await post(client, `${RESET}/select-user`, 'C10007')).status).toBe(200);
+    expect(await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10006!, 'DRIVERS_LICENCE')).toBe(
+      false,
+    );
+    expect(
+      await patchResetState(
+        server.db,
+        row.id_hash,
+        flowId,
+        { factorVerified: 'AUTHENTICATOR_APP' },
+        ids.C10006,
+      ),
+    ).toBe(false);
+    const after = await server.db
+      .selectFrom('sessions')
+      .select('data')
+      .where('id_hash', '=', row.id_hash)
+      .executeTakeFirstOrThrow();
+    const state = after.data.passwordReset!;
+    expect(state.identityId).toBe(ids.C10007);
+    expect(state.answeredQuestions ?? []).toEqual([]);
+    expect(state.factorVerified ?? null).toBeNull();
+    // For the account now chosen, the same writes go through.
+    expect(await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10007!, 'DRIVERS_LICENCE')).toBe(
+      true,
+    );
   });
 
   it('ends the session at the failure limit and counts each wrong code against the account', async () => {

@@ -49,32 +49,41 @@ export async function putResetState(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Merges `patch` into the reset `flowId`; false when that reset is no longer the session's. */
+/**
+ * Merges `patch` into the reset `flowId`; false when that reset is no longer the session's. With
+ * `forIdentity`, also false when the reset has moved on to another account since (select-user):
+ * a proof is written only for the account it was checked against.
+ */
 export async function patchResetState(
   db: Kysely<Database>,
   idHash: string,
   flowId: string,
   patch: Partial<Omit<PasswordResetState, 'flowId'>>,
+  forIdentity?: string,
 ): Promise<boolean> {
-  const result = await db
+  let update = db
     .updateTable('sessions')
     .set({
       data: sql<string>`jsonb_set(data, '{passwordReset}', (data -> 'passwordReset') || ${JSON.stringify(patch)}::jsonb)`,
     })
     .where('id_hash', '=', idHash)
-    .where(sql<string>`data -> 'passwordReset' ->> 'flowId'`, '=', flowId)
-    .executeTakeFirst();
+    .where(sql<string>`data -> 'passwordReset' ->> 'flowId'`, '=', flowId);
+  if (forIdentity !== undefined)
+    update = update.where(sql<string>`data -> 'passwordReset' ->> 'identityId'`, '=', forIdentity);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /**
  * Adds a correctly answered question to the reset, in one statement (two answers sent at once both
- * count). Clears nothing else.
+ * count), only while the reset is still about `identityId`, the account whose answer was checked.
+ * Clears nothing else.
  */
 export async function addAnsweredQuestion(
   db: Kysely<Database>,
   idHash: string,
   flowId: string,
+  identityId: string,
   questionCode: string,
 ): Promise<boolean> {
   const result = await sql<{ ok: number }>`
@@ -85,6 +94,7 @@ export async function addAnsweredQuestion(
          coalesce(data -> 'passwordReset' -> 'answeredQuestions', '[]'::jsonb) || to_jsonb(${questionCode}::text)
        ) as q))
     where id_hash = ${idHash} and data -> 'passwordReset' ->> 'flowId' = ${flowId}
+      and data -> 'passwordReset' ->> 'identityId' = ${identityId}
     returning 1 as ok
   `.execute(db);
   return result.rows.length === 1;

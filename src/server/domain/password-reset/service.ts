@@ -347,7 +347,7 @@ export class PasswordResetService {
       await this.#fail(session!, [identity.username]);
       throw fieldRefusal('code', CODE_INCORRECT_MESSAGE);
     }
-    await this.#markFactor(session!, state, 'AUTHENTICATOR_APP');
+    await this.#markFactor(session!, state, identity.id, 'AUTHENTICATOR_APP');
   }
 
   async sendSms(session: SessionRow | null): Promise<void> {
@@ -370,7 +370,7 @@ export class PasswordResetService {
     // The code must have gone to the mobile enrolled now (not one removed since).
     if (destination !== (await this.deps.factors.factors.smsMobile(identity.id)))
       throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
-    await this.#markFactor(session!, state, 'SMS');
+    await this.#markFactor(session!, state, identity.id, 'SMS');
   }
 
   async verifySecurityQuestion(
@@ -387,14 +387,26 @@ export class PasswordResetService {
       await this.#fail(session!, [identity.username]);
       throw fieldRefusal('answer', ANSWER_INCORRECT_MESSAGE);
     }
-    if (!(await addAnsweredQuestion(this.deps.db, session!.idHash, state.flowId, input.question)))
+    if (
+      !(await addAnsweredQuestion(this.deps.db, session!.idHash, state.flowId, identity.id, input.question))
+    )
       throw startOver();
   }
 
-  async #markFactor(session: SessionRow, state: PasswordResetState, factor: 'AUTHENTICATOR_APP' | 'SMS') {
-    const patched = await patchResetState(this.deps.db, session.idHash, state.flowId, {
-      factorVerified: factor,
-    });
+  /** The proof, for the account it was checked against only (not one selected since). */
+  async #markFactor(
+    session: SessionRow,
+    state: PasswordResetState,
+    identityId: string,
+    factor: 'AUTHENTICATOR_APP' | 'SMS',
+  ) {
+    const patched = await patchResetState(
+      this.deps.db,
+      session.idHash,
+      state.flowId,
+      { factorVerified: factor },
+      identityId,
+    );
     if (!patched) throw startOver();
   }
 
