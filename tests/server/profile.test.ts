@@ -551,6 +551,33 @@ describe.each(targets)('profile on $name', (target) => {
     expect((await post(anonymous, 'current-user/single-logout', {})).status).toBe(401);
   });
 
+  it('a change of password makes the JWTs handed out before it stop counting', async () => {
+    const framed = server.client();
+    await framed.get('/sso/jwt/TREASURY', { requestedWith: false });
+    const login = await framed.login<Json>('admin1', undefined, { type: 'JWT', appCode: 'TREASURY' });
+    const token = login.body.jwt as string;
+    const id = await identityId('admin1');
+    const ask = () =>
+      server.client().get<Json>(`/jwt/valid-after/${id}`, {
+        requestedWith: false,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await ask()).body).toMatchObject({ tokenValid: true });
+    clock.advance(2_000);
+    const client = await signedIn('admin1');
+    const change = (currentPassword: string, newPassword: string) =>
+      post(client, 'profile/change-password', {
+        currentPassword,
+        newPassword,
+        confirmNewPassword: newPassword,
+      });
+    expect((await change(DEMO_PASSWORD, 'Quiet-Harbour-Lantern-2031')).status).toBe(204);
+    expect((await ask()).body).toEqual({ sub: id, validAfter: clock.now().toISOString(), tokenValid: false });
+    // Back to the demo password, and no valid-after time, for the tests after this one.
+    expect((await change('Quiet-Harbour-Lantern-2031', DEMO_PASSWORD)).status).toBe(204);
+    await server.db.updateTable('identities').set({ jwt_valid_after: null }).where('id', '=', id).execute();
+  });
+
   it('signs out of all devices: other sessions end, the ticket is recorded, earlier JWTs stop counting', async () => {
     // A JWT handed to TREASURY before the sign-out.
     const framed = server.client();

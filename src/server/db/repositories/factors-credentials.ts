@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 
 /**
- * Stores the new hash, clears the expired flag, revokes every trusted device and ends the
- * identity's other sessions (someone who knew the old password is signed out everywhere).
+ * Stores the new hash, clears the expired flag, revokes every trusted device, ends the identity's
+ * other sessions and makes the JWTs handed out before now invalid for the apps that ask
+ * /jwt/valid-after (someone who knew the old password is signed out everywhere, applications too).
  */
 export async function replacePassword(
   trx: Kysely<Database>,
@@ -17,7 +18,7 @@ export async function replacePassword(
     .execute();
   await trx
     .updateTable('identities')
-    .set({ password_expired: false, updated_at: input.now })
+    .set({ password_expired: false, updated_at: input.now, jwt_valid_after: input.now })
     .where('id', '=', input.identityId)
     .execute();
   await trx.deleteFrom('trusted_devices').where('identity_id', '=', input.identityId).execute();
