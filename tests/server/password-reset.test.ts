@@ -446,7 +446,7 @@ describe.each(targets)('password reset on $name', (target) => {
     );
   });
 
-  it('ends the session at the failure limit and counts each wrong code against the account', async () => {
+  it('ends the session at the failure limit; a wrong email code counts for the session, not the account', async () => {
     const client = server.client();
     expect((await start(client, 'c10008@example.com')).status).toBe(204);
     for (let i = 0; i < 4; i++) {
@@ -454,7 +454,8 @@ describe.each(targets)('password reset on $name', (target) => {
     }
     const last = await post(client, `${RESET}/verify-email`, { code: '999999' });
     expect(last.body).toEqual({ message: TOO_MANY_RESET_FAILURES_MESSAGE, reroute: '/password-reset' });
-    expect(await failedCount('C10008')).toBe(5);
+    // Knowing an address is not enough to lock its account, captcha after captcha.
+    expect(await failedCount('C10008')).toBe(0);
     // The session is gone: the right code no longer helps.
     const code = await latestCode(client, 'c10008@example.com');
     expect((await post(client, `${RESET}/verify-email`, { code })).body).toMatchObject({

@@ -256,13 +256,11 @@ export class PasswordResetService {
 
   async verifyEmail(session: SessionRow | null, code: string): Promise<PasswordResetDetails> {
     const state = this.#stateOf(session);
+    // A wrong email code counts for this session only, not against the accounts of the email: the
+    // code proves a mailbox, and counting it there would let anyone who knows an address lock its
+    // accounts, captcha by captcha. Guessing stays bounded: 5 tries a session, a captcha a start.
+    const destination = await this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []);
     const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
-    const destination = await this.#checkCode(
-      session!,
-      RESET_EMAIL_PURPOSE,
-      code,
-      candidates.map((c) => c.username),
-    );
     // Codes only ever go to an address on record of a candidate; anything else proves nothing.
     if (!candidates.some((c) => c.email?.toLowerCase() === destination.toLowerCase())) throw startOver();
     const identity = candidates.length === 1 ? candidates[0]! : null;
