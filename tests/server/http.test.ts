@@ -280,6 +280,7 @@ describe.each(targets)('production and limits on $name', (target) => {
     server = await startServer(target, {
       env: {
         NODE_ENV: 'production',
+        SEED_DEMO: 'true',
         PUBLIC_URL: 'https://portal.example.com',
         CAPTCHA_FIXED_ANSWER: 'FIXED',
         LOGIN_RATE_LIMIT_PER_MINUTE: '3',

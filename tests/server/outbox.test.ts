@@ -167,7 +167,7 @@ describe.each(targets)('dev outbox on $name', (target) => {
 describe.each(targets)('production transports on $name', (target) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(target, { env: { NODE_ENV: 'production' } });
+    server = await startServer(target, { env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
   });
   afterAll(async () => {
     await server?.close();

@@ -197,6 +197,7 @@ describe.each(targets)('security headers on $name', (target) => {
       startServer(target, {
         env: {
           NODE_ENV: 'production',
+          SEED_DEMO: 'true',
           PUBLIC_URL: 'https://portal.example.com',
           DEMO_SP_URL: 'https://treasury.example.org',
           PORTAL_DIST: dist,
