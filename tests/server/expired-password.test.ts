@@ -13,7 +13,7 @@ import {
 import { INCORRECT_CREDENTIALS_MESSAGE } from '../../src/server/domain/messages';
 import { DEMO_PASSWORD, snapshot, startServer, type TestServer } from './support/server';
 import { targets } from './support/targets';
-import { get, post, signInToStep, type Json } from './support/factors';
+import { get, post, signInToStep, totpAt, type Json } from './support/factors';
 
 const HINT = 'At least 14 characters with at least 1 letter and 1 number';
 const NEW_PASSWORD = 'Quiet-Meadow-Lantern-77';
@@ -145,5 +145,38 @@ describe.each(targets)('change expired password on $name', (target) => {
     const mfa = server.client();
     await signInToStep(mfa, 'C10004', 'MFA');
     expect((await change(mfa, NEW_PASSWORD)).status).toBe(403);
+  });
+
+  it('asks an account with a second factor for it before the new password: the old password alone changes nothing', async () => {
+    await server.db
+      .updateTable('identities')
+      .set({ password_expired: true })
+      .where('username', '=', 'C10004')
+      .execute();
+    try {
+      const client = server.client();
+      const login = await client.login<Json>('C10004');
+      expect(login.body).toMatchObject({ outcome: 'FORCED_ACTION', forcedAction: 'MFA' });
+      // Not yet: the step is MFA.
+      expect((await change(client, NEW_PASSWORD)).status).toBe(403);
+      expect((await post(client, 'forced-actions/mfa/start')).body).toMatchObject({
+        nextFactor: 'AUTHENTICATOR_APP',
+      });
+      const verified = await post<Json>(client, 'forced-actions/mfa/verify-authenticator-app', {
+        code: totpAt({ now: () => new Date() }),
+        trustDevice: false,
+      });
+      expect(verified.body).toMatchObject({
+        outcome: 'FORCED_ACTION',
+        forcedAction: 'CHANGE_EXPIRED_PASSWORD',
+      });
+      expect((await change(client, 'Fresh-Harbour-Phrase-2040')).status).toBe(200);
+    } finally {
+      await server.db
+        .updateTable('identities')
+        .set({ password_expired: false })
+        .where('username', '=', 'C10004')
+        .execute();
+    }
   });
 });

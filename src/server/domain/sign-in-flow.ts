@@ -9,7 +9,7 @@
 // rule that still applies after its step (an MFA-required user) is not asked twice.
 //
 // Each area adds its rule where the services are assembled (http/services.ts), in this order:
-// expired password, factor enrolment, MFA, duplicate accounts, facility selection.
+// factor enrolment, MFA, expired password, duplicate accounts, facility selection.
 import type { Kysely } from 'kysely';
 import type {
   AuthenticationOutcome,
@@ -56,7 +56,7 @@ export interface ForcedActionRule {
   enter?(input: { identity: Identity; session: SessionRow }): Promise<void>;
 }
 
-/** An expired password is changed before any other step. */
+/** An expired password is changed once the second factor (enrolment or MFA) is passed. */
 export const expiredPasswordRule: ForcedActionRule = {
   action: 'CHANGE_EXPIRED_PASSWORD',
   applies: (f) => f.identity.password_expired,

@@ -133,10 +133,10 @@ export function createServices(
     ...(deps.mail ? { mail: deps.mail } : {}),
     ...(deps.sms ? { sms: deps.sms } : {}),
   });
-  // The forced steps in the order they are asked (see domain/sign-in-flow.ts).
-  const rules: ForcedActionRule[] = [expiredPasswordRule];
-  // Factor enrolment, then MFA, right after the expired password.
-  rules.push(...factors.rules);
+  // The forced steps in the order they are asked (see domain/sign-in-flow.ts): factor enrolment,
+  // then MFA, then the expired password, so that the old password alone never sets a new one (and
+  // ends the holder's sessions) on an account that has a second factor.
+  const rules: ForcedActionRule[] = [...factors.rules, expiredPasswordRule];
   // Duplicate accounts are merged before the facility is chosen (grants may change).
   const merge = createMergeService({
     db,
