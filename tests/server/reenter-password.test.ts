@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/server/adapters/clock';
 import { loadConfig } from '../../src/server/config';
 import {
   REENTER_PASSWORD_INCORRECT_MESSAGE,
+  REENTER_PASSWORD_REQUIRED_MESSAGE,
   TOO_MANY_PASSWORD_FAILURES_MESSAGE,
 } from '../../src/server/domain/factors/messages';
 import { API, DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
@@ -109,6 +110,30 @@ describe.each(targets)('re-enter password on $name', (target) => {
     expect((await post(client, 'reenter-password', { currentPassword: DEMO_PASSWORD })).status).toBe(401);
     // The sign-in page asks for the captcha now.
     expect(await failedCount()).toBe(5);
+  });
+
+  it('refuses admin calls and handoffs once the period is over, until the password is entered again', async () => {
+    const client = server.client();
+    expect((await client.login<Json>('admin1')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+    const c10001 = await signedIn();
+    const handoff = (c: TestClient) =>
+      post(c, 'current-user/saml-handoff', { appCode: 'PAYROLL', facilityCode: null });
+    expect((await get(client, 'admin/apps')).status).toBe(200);
+    expect((await handoff(c10001)).status).toBe(200);
+
+    clock.advance(PERIOD_S * 1000 + 1000);
+    const stale = await get(client, 'admin/apps');
+    expect(stale.status).toBe(401);
+    expect(stale.body).toEqual({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
+    expect((await handoff(c10001)).body).toEqual({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
+    // Reading one's own things goes on; the modal asks for the password.
+    expect((await get(c10001, 'profile/enrolled-factors')).status).toBe(200);
+    expect((await get(client, 'reenter-password/expired')).body).toBe(true);
+
+    expect((await post(client, 'reenter-password', { currentPassword: DEMO_PASSWORD })).status).toBe(204);
+    expect((await get(client, 'admin/apps')).status).toBe(200);
+    expect((await post(c10001, 'reenter-password', { currentPassword: DEMO_PASSWORD })).status).toBe(204);
+    expect((await handoff(c10001)).status).toBe(200);
   });
 
   it('needs an authenticated session and a password', async () => {

@@ -8,7 +8,8 @@ import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
 import type { ForcedAction } from '../../contract/entities';
 import type { FieldError } from '../../contract/errors';
 import { findIdentityWithRoles } from '../db/repositories/identities';
-import { refuse } from '../domain/errors';
+import { refuse, RequestRefused } from '../domain/errors';
+import { REENTER_PASSWORD_REQUIRED_MESSAGE } from '../domain/factors/messages';
 import { INVALID_CHARACTER_MESSAGE } from '../domain/messages';
 import type { SessionRow } from '../domain/sessions';
 import { ResponseContractError } from './errors';
@@ -49,6 +50,13 @@ export interface RegisterOptions {
   step?: ForcedAction | readonly ForcedAction[];
   /** Requests per minute per client IP; defaults to RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
+  /**
+   * Whether the session's password entry must be recent (re-enter password, section 4.2): after
+   * REENTER_PASSWORD_MINUTES the call answers 401 until the password is entered again, so that
+   * the portal's modal is not the only thing standing between an unattended session and the call.
+   * Defaults to true for admin calls; handoffs ask for it too.
+   */
+  recentPassword?: boolean;
 }
 
 /**
@@ -107,6 +115,7 @@ export function registerCall<
   const steps: readonly ForcedAction[] | null =
     options.step === undefined ? null : typeof options.step === 'string' ? [options.step] : options.step;
   if (steps && access !== 'pending') throw new Error(`${call.id}: a step needs access 'pending'`);
+  const recentPassword = options.recentPassword ?? access === 'admin';
   app.route({
     method: call.method,
     url: routeUrlOf(call.path),
@@ -158,6 +167,12 @@ export function registerCall<
           (!session.data.forcedAction || !steps.includes(session.data.forcedAction))
         )
           throw refuse.forbidden();
+        if (
+          recentPassword &&
+          session.type === 'AUTHENTICATED' &&
+          services.factors.reenterPassword.isExpired(session)
+        )
+          throw new RequestRefused(401, { message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
       }
 
       const result = await handler({

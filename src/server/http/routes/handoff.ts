@@ -14,12 +14,12 @@ export async function handoffRoutes(app: FastifyInstance): Promise<void> {
     handoff.targets(ctx.identityId(), ctx.query.appCode),
   );
 
-  registerCall(app, calls.samlHandoff, {}, async ({ session, body }) => {
+  registerCall(app, calls.samlHandoff, { recentPassword: true }, async ({ session, body }) => {
     if (!session) throw refuse.sessionExpired();
     return handoff.samlHandoff(session, body);
   });
 
-  registerCall(app, calls.ssoSamlHandoff, {}, async ({ session, body }) => {
+  registerCall(app, calls.ssoSamlHandoff, { recentPassword: true }, async ({ session, body }) => {
     if (!session) throw refuse.sessionExpired();
     return handoff.ssoSamlHandoff(session, body);
   });
