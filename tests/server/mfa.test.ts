@@ -178,6 +178,23 @@ describe.each(targets)('MFA on $name', (target) => {
     expect(again.body).toMatchObject({ message: CAPTCHA_REQUIRED_MESSAGE });
   });
 
+  it('checks no more of 20 parallel wrong codes in one session than the session has tries', async () => {
+    const client = server.client();
+    await signInToStep(client, 'C10004', 'MFA');
+    const wrong = wrongTotp(clock);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(client, 'forced-actions/mfa/verify-authenticator-app', { code: wrong }),
+      ),
+    );
+    // A code is checked only with one of the session's 5 tries reserved; the rest wait (429) or
+    // find the session ended.
+    const checked = answers.filter((a) => a.status === 422);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.every((a) => [422, 429, 401].includes(a.status))).toBe(true);
+    expect(await failedCount('C10004')).toBeLessThanOrEqual(5);
+  });
+
   it('trusts the device on request: the next sign-in from that browser skips MFA', async () => {
     const headers = { 'user-agent': SAFARI_MAC, 'x-forwarded-for': SYDNEY };
     const client = server.client();

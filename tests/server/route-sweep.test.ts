@@ -599,7 +599,9 @@ const ENDPOINTS: ReadonlyArray<{
 describe.each(targets)('production on $name', (target) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(target, { env: { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'silent' } });
+    server = await startServer(target, {
+      env: { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'silent' },
+    });
   });
   afterAll(async () => {
     await server?.close();

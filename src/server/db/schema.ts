@@ -162,8 +162,11 @@ export interface SessionData {
   /** MFA step: the factor the user is being asked for now. */
   mfa?: { factor: FactorKind | null };
   /** Wrong one-time codes in this session (all factors); at the limit the session ends. */
+  /** Code checks under way (factors/failures.ts reserves one before each). */
+  factorFailuresInFlight?: number;
   factorFailures?: number;
   /** Wrong passwords at re-enter-password in this session; at the limit the session ends. */
+  reenterPasswordFailuresInFlight?: number;
   reenterPasswordFailures?: number;
   /** When the password was last confirmed (re-enter password); the session's start before that. */
   passwordConfirmedAt?: string;

@@ -210,6 +210,9 @@ const SESSION_FAILURE_COUNTERS = [
   'data.factorFailures',
   'data.reenterPasswordFailures',
   'data.mergePasswordFailures',
+  // The try a check holds while it runs (src/server/domain/factors/failures.ts), given back after.
+  'data.factorFailuresInFlight',
+  'data.reenterPasswordFailuresInFlight',
 ];
 
 const ALLOWANCES: readonly Allowance[] = [

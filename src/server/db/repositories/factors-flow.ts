@@ -20,6 +20,47 @@ export async function mergeSessionData(
 
 type Counter = 'factorFailures' | 'reenterPasswordFailures';
 
+/**
+ * Takes one of the session's remaining tries for a check about to be made, in one statement: the
+ * checks in flight and the failures counted so far together stay under `max`. False when none is
+ * left (or the session is gone). Give it back with releaseSessionTry once the check is answered.
+ */
+export async function reserveSessionTry(
+  db: Kysely<Database>,
+  idHash: string,
+  counter: Counter,
+  max: number,
+): Promise<boolean> {
+  const inFlight = `${counter}InFlight`;
+  const result = await sql<{ ok: number }>`
+    update sessions
+    set data = jsonb_set(data, ${`{${inFlight}}`}::text[],
+                         to_jsonb(coalesce((data ->> ${inFlight})::int, 0) + 1))
+    where id_hash = ${idHash}
+      and coalesce((data ->> ${counter})::int, 0) + coalesce((data ->> ${inFlight})::int, 0) < ${max}
+    returning 1 as ok
+  `.execute(db);
+  return result.rows.length === 1;
+}
+
+/** Gives back a try taken by reserveSessionTry (after the check's failure, if any, is counted). */
+export async function releaseSessionTry(
+  db: Kysely<Database>,
+  idHash: string,
+  counter: Counter,
+): Promise<void> {
+  const inFlight = `${counter}InFlight`;
+  // The last one out removes the key: a session with nothing in flight reads as before.
+  await sql`
+    update sessions
+    set data = case
+      when coalesce((data ->> ${inFlight})::int, 0) <= 1 then data - ${inFlight}::text
+      else jsonb_set(data, ${`{${inFlight}}`}::text[], to_jsonb((data ->> ${inFlight})::int - 1))
+    end
+    where id_hash = ${idHash}
+  `.execute(db);
+}
+
 /** Adds one to a counter in the session's data and answers the new value (0 when the session is gone). */
 export async function incrementSessionCounter(
   db: Kysely<Database>,

@@ -8,8 +8,17 @@
 // Before a check is made, `assertMayTry` asks the account's limit: during a wait the answer is a
 // 429 with Retry-After (nothing checked, nothing counted, the session kept); a locked account's
 // session ends with the locked text, as does the session whose failure locks the account.
+//
+// `guarded` also takes one of the session's remaining tries before the check and gives it back
+// after (its failure counted first), as sign-in reserves its attempt: a burst of parallel guesses
+// in one session gets no more checks than the session has tries left, instead of every one being
+// checked before the first failure is counted.
 import type { Kysely } from 'kysely';
-import { incrementSessionCounter } from '../../db/repositories/factors-flow';
+import {
+  incrementSessionCounter,
+  releaseSessionTry,
+  reserveSessionTry,
+} from '../../db/repositories/factors-flow';
 import { recordAuthFailure } from '../../observability/context';
 import type { Database } from '../../db/schema';
 import { RequestRefused } from '../errors';
@@ -76,6 +85,24 @@ export class FailureCounter {
     if (failures < max) return 'again';
     await this.sessions.end(session.idHash);
     return 'ended';
+  }
+
+  /**
+   * Runs a check with one of the session's tries reserved for it: none left (the others are in
+   * flight) answers a 429 to try again in a second, with nothing checked or counted.
+   */
+  async guarded<T>(
+    session: SessionRow,
+    counter: 'factorFailures' | 'reenterPasswordFailures',
+    max: number,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    if (!(await reserveSessionTry(this.db, session.idHash, counter, max))) throw tryLaterRefusal(1);
+    try {
+      return await check();
+    } finally {
+      await releaseSessionTry(this.db, session.idHash, counter);
+    }
   }
 
   /** A right password or code: the account's count and wait are forgotten (a lock is not). */

@@ -47,7 +47,8 @@ export class ReenterPassword {
     ]);
     if (!found || !hash) throw refuse.sessionExpired();
     await failures.assertMayTry(session, [found.identity.username]);
-    if (!(await hasher.verify(hash, password))) {
+    await failures.guarded(session, 'reenterPasswordFailures', MAX_REENTER_PASSWORD_FAILURES, async () => {
+      if (await hasher.verify(hash, password)) return;
       const verdict = await failures.count(
         session,
         found.identity.username,
@@ -58,7 +59,7 @@ export class ReenterPassword {
       throw refuse.unprocessable(REENTER_PASSWORD_INCORRECT_MESSAGE, [
         { fieldName: 'currentPassword', message: REENTER_PASSWORD_INCORRECT_MESSAGE },
       ]);
-    }
+    });
     const now = clock.now();
     await mergeSessionData(db, session.idHash, {
       passwordConfirmedAt: now.toISOString(),

@@ -1,6 +1,7 @@
 // Turning a code check into an answer: success, or a 422 the code field shows. Wrong and expired
 // codes are counted (failures.ts); at the limit the session ends and the answer reroutes to
-// sign-in. A right code that was already used (the second of a double submission, a replayed
+// sign-in. Each check holds one of the session's tries while it runs, so parallel guesses in one
+// session are no more than its tries left. A right code that was already used (the second of a double submission, a replayed
 // TOTP) is refused without counting: it is not a guess.
 import type { Kysely } from 'kysely';
 import type { FieldError } from '../../../contract/errors';
@@ -42,6 +43,15 @@ export class CodeVerifier {
     code: string,
   ): Promise<string> {
     await this.failures.assertMayTry(session, [username]);
+    return this.#guarded(session, () => this.#oneTimeCode(session, username, purpose, code));
+  }
+
+  async #oneTimeCode(
+    session: SessionRow,
+    username: string | null,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<string> {
     const result: CodeCheck = await this.codes.check({ sessionIdHash: session.idHash, purpose, code });
     if (result.ok) return result.destination;
     if (result.reason === 'not-sent') throw codeRefusal(CODE_NOT_SENT_MESSAGE);
@@ -65,34 +75,45 @@ export class CodeVerifier {
     apply: (trx: Kysely<Database>, destination: string) => Promise<T>,
   ): Promise<T> {
     await this.failures.assertMayTry(session, [username]);
-    const applied = await db.transaction().execute(async (trx) => {
-      const result = await this.codes.check({ sessionIdHash: session.idHash, purpose, code }, trx);
-      return result.ok ? { value: await apply(trx, result.destination) } : null;
+    return this.#guarded(session, async () => {
+      const applied = await db.transaction().execute(async (trx) => {
+        const result = await this.codes.check({ sessionIdHash: session.idHash, purpose, code }, trx);
+        return result.ok ? { value: await apply(trx, result.destination) } : null;
+      });
+      if (applied) return applied.value;
+      const destination = await this.#oneTimeCode(session, username, purpose, code);
+      // Only when the code became usable meanwhile (a concurrent attempt with it rolled back).
+      return db.transaction().execute((trx) => apply(trx, destination));
     });
-    if (applied) return applied.value;
-    const destination = await this.oneTimeCode(session, username, purpose, code);
-    // Only when the code became usable meanwhile (a concurrent attempt with it rolled back).
-    return db.transaction().execute((trx) => apply(trx, destination));
   }
 
   /** Accepts a code of the identity's enrolled authenticator app, once per step. */
   async authenticatorApp(session: SessionRow, identity: { id: string; username: string }, code: string) {
     await this.failures.assertMayTry(session, [identity.username]);
-    const result = await this.factors.checkAuthenticatorApp(identity.id, code);
-    if (result === 'ok') return;
-    if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
-    if (result === 'used') throw codeRefusal(TOTP_ALREADY_USED_MESSAGE);
-    await this.#fail(session, identity.username);
-    throw codeRefusal(CODE_INCORRECT_MESSAGE);
+    return this.#guarded(session, async () => {
+      const result = await this.factors.checkAuthenticatorApp(identity.id, code);
+      if (result === 'ok') return;
+      if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
+      if (result === 'used') throw codeRefusal(TOTP_ALREADY_USED_MESSAGE);
+      await this.#fail(session, identity.username);
+      throw codeRefusal(CODE_INCORRECT_MESSAGE);
+    });
   }
 
   /** Matches a code of a secret being set up (not yet stored); answers its step. */
   async newAuthenticatorApp(session: SessionRow, username: string, secret: Buffer, code: string, now: Date) {
     await this.failures.assertMayTry(session, [username]);
-    const step = matchTotpStep(secret, code, now);
-    if (step !== null) return step;
-    await this.#fail(session, username);
-    throw codeRefusal(CODE_INCORRECT_MESSAGE);
+    return this.#guarded(session, async () => {
+      const step = matchTotpStep(secret, code, now);
+      if (step !== null) return step;
+      await this.#fail(session, username);
+      throw codeRefusal(CODE_INCORRECT_MESSAGE);
+    });
+  }
+
+  /** The check with one of the session's tries reserved (failures.ts). */
+  #guarded<T>(session: SessionRow, check: () => Promise<T>): Promise<T> {
+    return this.failures.guarded(session, 'factorFailures', MAX_FACTOR_FAILURES, check);
   }
 
   async #fail(session: SessionRow, username: string | null): Promise<void> {

@@ -259,7 +259,9 @@ export class PasswordResetService {
     // A wrong email code counts for this session only, not against the accounts of the email: the
     // code proves a mailbox, and counting it there would let anyone who knows an address lock its
     // accounts, captcha by captcha. Guessing stays bounded: 5 tries a session, a captcha a start.
-    const destination = await this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []);
+    const destination = await this.#guarded(session!, () =>
+      this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []),
+    );
     const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
     // Codes only ever go to an address on record of a candidate; anything else proves nothing.
     if (!candidates.some((c) => c.email?.toLowerCase() === destination.toLowerCase())) throw startOver();
@@ -338,13 +340,15 @@ export class PasswordResetService {
   async verifyAuthenticatorApp(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    const result = await this.deps.factors.factors.checkAuthenticatorApp(identity.id, code);
-    if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
-    if (result === 'used') throw fieldRefusal('code', TOTP_ALREADY_USED_MESSAGE);
-    if (result === 'incorrect') {
-      await this.#fail(session!, [identity.username]);
-      throw fieldRefusal('code', CODE_INCORRECT_MESSAGE);
-    }
+    await this.#guarded(session!, async () => {
+      const result = await this.deps.factors.factors.checkAuthenticatorApp(identity.id, code);
+      if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
+      if (result === 'used') throw fieldRefusal('code', TOTP_ALREADY_USED_MESSAGE);
+      if (result === 'incorrect') {
+        await this.#fail(session!, [identity.username]);
+        throw fieldRefusal('code', CODE_INCORRECT_MESSAGE);
+      }
+    });
     await this.#markFactor(session!, state, identity.id, 'AUTHENTICATOR_APP');
   }
 
@@ -364,7 +368,9 @@ export class PasswordResetService {
   async verifyMobile(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    const destination = await this.#checkCode(session!, RESET_SMS_PURPOSE, code, [identity.username]);
+    const destination = await this.#guarded(session!, () =>
+      this.#checkCode(session!, RESET_SMS_PURPOSE, code, [identity.username]),
+    );
     // The code must have gone to the mobile enrolled now (not one removed since).
     if (destination !== (await this.deps.factors.factors.smsMobile(identity.id)))
       throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
@@ -380,11 +386,17 @@ export class PasswordResetService {
     const questions = await this.#questionsOf(identity.id);
     if (questions.length < 2 || !questions.includes(input.question))
       throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
-    const ok = await this.deps.factors.factors.checkSecurityAnswer(identity.id, input.question, input.answer);
-    if (!ok) {
-      await this.#fail(session!, [identity.username]);
-      throw fieldRefusal('answer', ANSWER_INCORRECT_MESSAGE);
-    }
+    await this.#guarded(session!, async () => {
+      const ok = await this.deps.factors.factors.checkSecurityAnswer(
+        identity.id,
+        input.question,
+        input.answer,
+      );
+      if (!ok) {
+        await this.#fail(session!, [identity.username]);
+        throw fieldRefusal('answer', ANSWER_INCORRECT_MESSAGE);
+      }
+    });
     if (
       !(await addAnsweredQuestion(this.deps.db, session!.idHash, state.flowId, identity.id, input.question))
     )
@@ -485,6 +497,11 @@ export class PasswordResetService {
     const [identity] = await identitiesByIds(this.deps.db, [state.identityId]);
     if (!identity) throw startOver();
     return { state, identity };
+  }
+
+  /** A check with one of the session's tries reserved while it runs (factors/failures.ts). */
+  #guarded<T>(session: SessionRow, check: () => Promise<T>): Promise<T> {
+    return this.deps.factors.failures.guarded(session, 'factorFailures', MAX_FACTOR_FAILURES, check);
   }
 
   /** Uses the session's code for `purpose`; answers where it went, or throws the refusal. */
