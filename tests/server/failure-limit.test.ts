@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MERGE_ERROR_FIELDS } from '../../src/contract/merge';
 import { ManualClock } from '../../src/server/adapters/clock';
+import { sweepFailureRecords } from '../../src/server/db/repositories/lockout';
 import { loadConfig } from '../../src/server/config';
 import { ACCOUNT_LOCKED_EVENT, ACCOUNT_UNLOCKED_EVENT } from '../../src/server/db/repositories/lockout';
 import { CODE_INCORRECT_MESSAGE } from '../../src/server/domain/factors/messages';
@@ -231,6 +232,40 @@ describe.each(targets)('failure limit on $name', (target) => {
       description: LOCKED_HISTORY_TEXT(10),
       actor_identity_id: null,
     });
+  });
+
+  it("forgets unlocked counts idle for 30 days and unknown usernames' attempts after 90; keeps locks and identities' attempts", async () => {
+    await failedBefore('C10009', 4);
+    await failedBefore('nobody-idle', 2);
+    await failedBefore('C10008', 10);
+    await server.client().login('nobody-at-all', WRONG);
+    const attempts = async (username: string) =>
+      (await server.db.selectFrom('sign_in_attempts').select('id').where('username', '=', username).execute())
+        .length;
+    expect(await attempts('nobody-at-all')).toBe(1);
+    const ownBefore = await server.db
+      .selectFrom('sign_in_attempts')
+      .select('id')
+      .where('identity_id', 'is not', null)
+      .execute();
+
+    await sweepFailureRecords(server.db, new Date(clock.now().getTime() + 29 * 86_400_000));
+    expect(await failedCount('C10009')).toBe(4);
+    await sweepFailureRecords(server.db, new Date(clock.now().getTime() + 31 * 86_400_000));
+    expect(await failedCount('C10009')).toBe(0);
+    expect(await failedCount('nobody-idle')).toBe(0);
+    // A lock stays until support lifts it.
+    expect(await failedCount('C10008')).toBe(10);
+    expect(await attempts('nobody-at-all')).toBe(1);
+    await sweepFailureRecords(server.db, new Date(clock.now().getTime() + 91 * 86_400_000));
+    expect(await attempts('nobody-at-all')).toBe(0);
+    const ownAfter = await server.db
+      .selectFrom('sign_in_attempts')
+      .select('id')
+      .where('identity_id', 'is not', null)
+      .execute();
+    expect(ownAfter).toEqual(ownBefore);
+    await server.db.deleteFrom('failed_auth_counts').where('username', '=', 'c10008').execute();
   });
 
   it('admins unlock an account (POST admin/identities/{id}/unlock); others cannot; the history records it', async () => {

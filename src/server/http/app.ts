@@ -43,6 +43,7 @@ import { createServices, type ServerDeps } from './services';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { loggingOptions } from '../observability/logging';
 import { installObservability } from '../observability/plugin';
+import { sweepFailureRecords } from '../db/repositories/lockout';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -175,6 +176,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
         .sweep()
         // Expired trusted devices go too (their one-time codes went with their sessions).
         .then(() => services.factors.trustedDevices.sweep())
+        // And the failure limit's idle counts and old attempts of unknown usernames.
+        .then(() => sweepFailureRecords(services.db, services.clock.now()))
         .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
     const timer = setInterval(sweep, SESSION_SWEEP_MS);
     timer.unref();

@@ -186,3 +186,28 @@ export async function identityByUsername(
     .where('retired_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** Unlocked failure counts idle this long are forgotten: failures count "in a row" within it. */
+export const FAILURES_FORGOTTEN_AFTER_MS = 30 * 24 * 3600_000;
+/** Sign-in attempts of usernames that match no identity are kept this long, for the audit. */
+export const UNKNOWN_ATTEMPTS_KEPT_MS = 90 * 24 * 3600_000;
+
+/**
+ * The periodic sweep of the failure limit's rows, so that neither table grows without bound under
+ * attempts at made-up usernames: unlocked counts idle for FAILURES_FORGOTTEN_AFTER_MS (a lock
+ * stays until support lifts it), and attempts of unknown usernames older than
+ * UNKNOWN_ATTEMPTS_KEPT_MS (an identity's own attempts stay: they are its history).
+ */
+export async function sweepFailureRecords(db: Kysely<Database>, now: Date): Promise<void> {
+  const idleSince = new Date(now.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
+  await db
+    .deleteFrom('failed_auth_counts')
+    .where('locked_at', 'is', null)
+    .where('last_failed_at', '<', idleSince)
+    .execute();
+  await db
+    .deleteFrom('sign_in_attempts')
+    .where('identity_id', 'is', null)
+    .where('attempted_at', '<', new Date(now.getTime() - UNKNOWN_ATTEMPTS_KEPT_MS))
+    .execute();
+}
