@@ -26,8 +26,10 @@ import {
   INVITATION_INVALID_MESSAGE,
   NAME_NOT_EDITABLE_MESSAGE,
   REGISTRATION_NOT_STARTED_MESSAGE,
+  TOO_MANY_USERNAMES_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '../../src/server/domain/registration/messages';
+import { MAX_USERNAME_CHECKS } from '../../src/server/domain/registration/service';
 import { runInviteCommand } from '../../scripts/invite';
 import { get, latestCode, outbox, post, type Json } from './support/factors';
 import { API, DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
@@ -133,6 +135,34 @@ describe.each(targets)('registration on $name', (target) => {
     );
     return client;
   }
+
+  it('looks up no more than 10 usernames a registration: then it has to start again', async () => {
+    const code = await invite([
+      '--email',
+      'tess@example.com',
+      '--app',
+      'LOANS',
+      '--facility',
+      'F001',
+      '--name',
+      'Tess Ray',
+    ]);
+    const { client, res } = await start('tess@example.com', code);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tries = [];
+    for (let i = 0; i < MAX_USERNAME_CHECKS; i++)
+      tries.push(await post(client, 'anonymous/registration/collect-details', { username: `C1000${i}` }));
+    // Each said whether the username is taken (C10001 is).
+    for (const t of tries) expect([200, 422]).toContain(t.status);
+    expect(tries[1]!.body).toMatchObject({
+      errors: [{ fieldName: 'username', message: USERNAME_TAKEN_MESSAGE }],
+    });
+    const more = await post(client, 'anonymous/registration/collect-details', { username: 'C20077' });
+    expect(more.body).toEqual({ message: TOO_MANY_USERNAMES_MESSAGE, reroute: '/registration' });
+    // The registration is gone: nothing more to look up without starting again.
+    const after = await post(client, 'anonymous/registration/collect-details', { username: 'C20078' });
+    expect(after.body).toMatchObject({ reroute: '/registration' });
+  });
 
   it('INVITE-NEW-0001 registers with an authenticator app and is signed in', async () => {
     const stored = await server.db.selectFrom('invitations').selectAll().execute();

@@ -163,6 +163,8 @@ export interface SessionData {
   mfa?: { factor: FactorKind | null };
   /** Wrong one-time codes in this session (all factors); at the limit the session ends. */
   /** Code checks under way (factors/failures.ts reserves one before each). */
+  /** Usernames looked up at registration's collect-details (at most MAX_USERNAME_CHECKS). */
+  usernameChecks?: number;
   factorFailuresInFlight?: number;
   factorFailures?: number;
   /** Wrong passwords at re-enter-password in this session; at the limit the session ends. */

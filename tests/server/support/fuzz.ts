@@ -250,6 +250,24 @@ const ALLOWANCES: readonly Allowance[] = [
     rerouted: true,
   },
   {
+    why:
+      'a username looked up at registration counts in the session, and past the limit the registration ' +
+      'ends (domain/registration/service.ts MAX_USERNAME_CHECKS): each lookup says whether a username exists',
+    statuses: [422],
+    calls: new Set(['registrationCollectDetails']),
+    table: 'sessions',
+    ops: ['UPDATE'],
+    columns: ['data.usernameChecks'],
+  },
+  {
+    why: 'past the limit of usernames looked up the registration session ends (rerouted to start again)',
+    statuses: [422],
+    calls: new Set(['registrationCollectDetails']),
+    table: 'sessions',
+    ops: ['DELETE'],
+    rerouted: true,
+  },
+  {
     why: 'a failed sign-in is recorded: the previous-sign-in notice (section 3) reports the last attempt',
     statuses: [422],
     calls: new Set(['login']),

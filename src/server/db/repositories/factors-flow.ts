@@ -18,7 +18,8 @@ export async function mergeSessionData(
   return Number(result.numUpdatedRows) === 1;
 }
 
-type Counter = 'factorFailures' | 'reenterPasswordFailures';
+type FailureCounterName = 'factorFailures' | 'reenterPasswordFailures';
+type Counter = FailureCounterName | 'usernameChecks';
 
 /**
  * Takes one of the session's remaining tries for a check about to be made, in one statement: the
@@ -28,7 +29,7 @@ type Counter = 'factorFailures' | 'reenterPasswordFailures';
 export async function reserveSessionTry(
   db: Kysely<Database>,
   idHash: string,
-  counter: Counter,
+  counter: FailureCounterName,
   max: number,
 ): Promise<boolean> {
   const inFlight = `${counter}InFlight`;

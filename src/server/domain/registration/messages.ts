@@ -18,6 +18,8 @@ export const NUMERIC_USERNAME_MESSAGE = 'Must be numeric. Cannot contain letters
 export const DOMAIN_ACCOUNT_USERNAME_MESSAGE =
   'Use your internal domain account name: letters, digits, dots, dashes or underscores.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Choose another.';
+/** Not in the spec: the registration's limit of usernames looked up was reached. */
+export const TOO_MANY_USERNAMES_MESSAGE = 'Too many usernames tried. Start the registration again.';
 export const USERNAME_NOT_EDITABLE_MESSAGE = 'The username is set by your invitation and cannot be changed.';
 export const NAME_NOT_EDITABLE_MESSAGE = 'The name is set by your invitation and cannot be changed.';
 export const DETAILS_REQUIRED_MESSAGE = 'Enter your details before continuing.';

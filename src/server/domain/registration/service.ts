@@ -41,6 +41,7 @@ import {
   usernameTaken,
 } from '../../db/repositories/registration';
 import { updateSessionState } from '../../db/repositories/sessions';
+import { incrementSessionCounter } from '../../db/repositories/factors-flow';
 import { completeSignIn } from '../../db/repositories/sign-in';
 import type { Database, Identity, RegistrationState } from '../../db/schema';
 import type { CaptchaService } from '../captcha';
@@ -86,6 +87,7 @@ import {
   SECURITY_QUESTIONS_FIRST_MESSAGE,
   SIGNED_IN_MESSAGE,
   USERNAME_NOT_EDITABLE_MESSAGE,
+  TOO_MANY_USERNAMES_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from './messages';
 
@@ -126,6 +128,9 @@ export interface SubmitResult {
   outcome: AuthenticationOutcome;
   issued: IssuedSession;
 }
+
+/** Usernames a registration may look up at collect-details before it has to start again. */
+export const MAX_USERNAME_CHECKS = 10;
 
 interface Held {
   session: SessionRow;
@@ -283,8 +288,16 @@ export class RegistrationService {
     } else if (!invitation.name && !held.state.name) {
       errors.push({ fieldName: 'name', message: 'Required field' });
     }
-    if (username && errors.length === 0 && (await usernameTaken(this.deps.db, username)))
-      errors.push({ fieldName: 'username', message: USERNAME_TAKEN_MESSAGE });
+    if (username && errors.length === 0) {
+      // Each lookup says whether a username exists: a held invitation gets a few, not an oracle.
+      const checks = await incrementSessionCounter(this.deps.db, held.session.idHash, 'usernameChecks');
+      if (checks > MAX_USERNAME_CHECKS) {
+        await this.deps.sessions.end(held.session.idHash);
+        throw new RequestRefused(422, { message: TOO_MANY_USERNAMES_MESSAGE, reroute: '/registration' });
+      }
+      if (await usernameTaken(this.deps.db, username))
+        errors.push({ fieldName: 'username', message: USERNAME_TAKEN_MESSAGE });
+    }
     if (errors.length > 0) throw refuse.unprocessable(errors[0]!.message, errors);
     const state = await this.#merge(held, {
       ...(username !== undefined ? { username } : {}),
