@@ -180,6 +180,7 @@ describe('wizards to the end by keyboard alone', () => {
     await page.waitForURL(`${baseUrl}/registration`);
     await expectFocusOnHeading('Start your registration', 2);
     await waitForCaptcha(page);
+    await expectNoAxeViolations(page, 'registration: start');
     await typeInto(page.getByLabel(/^Email/), 'new.customer@example.com');
     await typeInto(page.getByLabel(/^Invitation code/), 'INVITE-NEW-0001');
     await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
@@ -187,7 +188,15 @@ describe('wizards to the end by keyboard alone', () => {
 
     await page.waitForURL(`${baseUrl}/registration/collect-details`);
     await expectFocusOnHeading('Your details', 2);
-    await typeInto(page.getByLabel(/^Username/), 'C10009');
+    await expectNoAxeViolations(page, 'registration: collect details');
+    // A username of the wrong form: refused at the field, which keeps the focus.
+    const username = page.getByLabel(/^Username/);
+    await typeInto(username, 'X1');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(username);
+    await expectFieldErrorAnnounced(username);
+    await expectNoAxeViolations(page, 'registration: collect details with an error');
+    await typeInto(username, 'C10009');
     await page.keyboard.press('Enter');
 
     await page.waitForURL(`${baseUrl}/registration/select-authenticator-app-factor`);
@@ -300,6 +309,7 @@ describe('wizards to the end by keyboard alone', () => {
     await page.waitForURL(`${baseUrl}/password-reset`);
     await expectFocusOnHeading('Get started', 2);
     await waitForCaptcha(page);
+    await expectNoAxeViolations(page, 'password reset: get started');
     const before = await latestOutboxId(baseUrl);
     await typeInto(page.getByLabel(/^Email/), 'c10004@example.com');
     await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
@@ -307,8 +317,16 @@ describe('wizards to the end by keyboard alone', () => {
 
     await page.waitForURL(`${baseUrl}/password-reset/email-verification`);
     await expectFocusOnHeading('Verify your email address', 2);
+    await expectNoAxeViolations(page, 'password reset: email verification');
+    // A code too short: refused at the field, which keeps the focus.
+    const emailCode = page.getByLabel(/^Verification code/);
+    await typeInto(emailCode, '12');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(emailCode);
+    await expectFieldErrorAnnounced(emailCode);
+    await expectNoAxeViolations(page, 'password reset: email verification with an error');
     const { code } = await codeFromOutbox(baseUrl, 'c10004@example.com', 'EMAIL', before);
-    await typeInto(page.getByLabel(/^Verification code/), code);
+    await typeInto(emailCode, code);
     await page.keyboard.press('Enter');
 
     await page.waitForURL(`${baseUrl}/password-reset/authenticator-app-verification`);

@@ -2,17 +2,17 @@
 // arrow keys and typing into the focused field; nothing is clicked or filled. After each route
 // change the focus is on the new page's heading, or on a wizard step's title (WCAG 2.4.3); errors
 // are in a live region and on their field (aria-invalid, aria-describedby; WCAG 3.3.1, 4.1.3).
-// axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey.
+// axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey. The
+// registration and password reset by keyboard, from their links to the end, are keyboard-forced's.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, pagePerTest, waitForCaptcha } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
 import { acsVerdict } from './support/demo-sp';
 import { keyboardUser } from './support/keyboard';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
-const captchaAnswer = inject('captchaAnswer');
 const APPLICATIONS = `${baseUrl}/profile/my-applications`;
 
 let page: Page;
@@ -90,66 +90,6 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
-  });
-
-  it("C10005 starts a password reset from 'Having problems signing in?' and verifies the email code", async () => {
-    await page.goto(`${baseUrl}/`);
-    await livePage();
-    await tabTo(page.getByRole('link', { name: 'Having problems signing in?' }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/password-reset`);
-    await expectFocusOnHeading('Get started', 2);
-    await waitForCaptcha(page);
-    await expectNoAxeViolations(page, 'password reset: get started');
-
-    const before = await latestOutboxId(baseUrl);
-    await typeInto(page.getByLabel(/^Email/), 'c10005@example.com');
-    await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/password-reset/email-verification`);
-    await expectFocusOnHeading('Verify your email address', 2);
-    await expectNoAxeViolations(page, 'password reset: email verification');
-
-    const field = page.getByLabel(/^Verification code/);
-    await typeInto(field, '12');
-    await page.keyboard.press('Enter');
-    await expectFocusOn(field);
-    await expectFieldErrorAnnounced(field);
-    await expectNoAxeViolations(page, 'password reset: email verification with an error');
-
-    const { code } = await codeFromOutbox(baseUrl, 'c10005@example.com', 'EMAIL', before);
-    await typeInto(field, code);
-    await tabTo(page.getByRole('button', { name: 'Verify' }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/password-reset/sms-verification`);
-    await expectFocusOnHeading('SMS verification', 2);
-    await expectNoAxeViolations(page, 'password reset: SMS verification');
-  });
-
-  it('INVITE-NEW-0001 starts a registration and reaches the details step', async () => {
-    await page.goto(`${baseUrl}/`);
-    await livePage();
-    await tabTo(page.getByRole('link', { name: 'Received an invitation? Register your account here.' }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/registration`);
-    await expectFocusOnHeading('Start your registration', 2);
-    await waitForCaptcha(page);
-    await expectNoAxeViolations(page, 'registration: start');
-
-    await typeInto(page.getByLabel(/^Email/), 'new.customer@example.com');
-    await typeInto(page.getByLabel(/^Invitation code/), 'INVITE-NEW-0001');
-    await typeInto(page.getByLabel(/^Security code/), captchaAnswer);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/registration/collect-details`);
-    await expectFocusOnHeading('Your details', 2);
-    await expectNoAxeViolations(page, 'registration: collect details');
-
-    const username = page.getByLabel(/^Username/);
-    await typeInto(username, 'X1');
-    await page.keyboard.press('Enter');
-    await expectFocusOn(username);
-    await expectFieldErrorAnnounced(username);
-    await expectNoAxeViolations(page, 'registration: collect details with an error');
   });
 
   it('C10001 changes the phone, the email and the mobile from the profile', async () => {
