@@ -44,14 +44,8 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { PASSWORD_RESET_ROUTE, PASSWORD_RESET_STEPS, SIGN_IN_ROUTE } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
 import { messageOf, provided } from '../forced/continue-sign-in/forced-step';
-import {
-  failTo,
-  outputOf,
-  resentToast,
-  resendingCodeState,
-  sendingCodeState,
-  submittingState,
-} from '../shared/invoke-steps';
+import { failTo, outputOf } from '../shared/invoke-basics';
+import { resentToast, resendingCodeState, sendingCodeState, submittingState } from '../shared/invoke-steps';
 import type {
   CheckResult,
   DetailsResult,

@@ -46,7 +46,8 @@ import { messageOf, provided, required } from '../forced/continue-sign-in/forced
 import { REGISTRATION_ROUTE, REGISTRATION_STEPS, SIGN_IN_ROUTE } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
 import { continuingState } from '../shared/continuation-steps';
-import { failTo, outputOf, submittingState } from '../shared/invoke-steps';
+import { failTo, outputOf } from '../shared/invoke-basics';
+import { submittingState } from '../shared/invoke-steps';
 import { enrollingSmsState, smsVerificationStates } from '../shared/sms-enrolment';
 import type {
   AuthenticatorSetup,

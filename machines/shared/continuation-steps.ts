@@ -5,7 +5,7 @@
 import type { AuthenticationOutcome } from '../../src/contract/entities';
 import { required, type LandingInput } from '../forced/continue-sign-in/forced-step';
 import type { FlowStateMeta } from './flow.types';
-import { failTo, outputOf } from './invoke-steps';
+import { failTo, outputOf } from './invoke-basics';
 
 /** What the continuation reads from the step's context. */
 export interface ContinuationContext extends LandingInput {

@@ -4,9 +4,7 @@
 // 'reportFailure', ...); the machine places it in its own setup().createMachine, whose typing
 // checks those names, their params and the actors' inputs and outputs as if written there.
 
-import { errorOf, failTo, outputOf } from './invoke-basics';
-
-export { errorOf, failTo, outputOf };
+import { failTo, outputOf } from './invoke-basics';
 
 /** The resent toast ('Resent {type} verification code') of a machine whose action names the channel. */
 export const resentToast = <const TChannel extends string>(channel: TChannel) =>

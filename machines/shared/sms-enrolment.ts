@@ -2,7 +2,8 @@
 // registration (machines/registration) do it, with section 8's fallback: SMS unavailable (503)
 // goes on to the security questions. Both machines name their steps `smsVerification` and
 // `securityQuestions`; their setup() checks this config (see invoke-steps.ts).
-import { failTo, outputOf, resendingCodeState, submittingState } from './invoke-steps';
+import { failTo, outputOf } from './invoke-basics';
+import { resendingCodeState, submittingState } from './invoke-steps';
 
 /** An SMS call answered 503: the customer message is stored and `#<machine>.securityQuestions` follows. */
 export const smsUnavailableTo = <const TMachine extends string>(machine: TMachine) =>

@@ -13,7 +13,7 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { FORCED_ACTION_ROUTES, SIGN_IN_ROUTE } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { continuingState } from '../../shared/continuation-steps';
-import { failTo } from '../../shared/invoke-steps';
+import { failTo } from '../../shared/invoke-basics';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import type {

@@ -29,13 +29,8 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { FACTOR_ENROLMENT_STEPS, FORCED_ACTION_ROUTES } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { continuingState } from '../../shared/continuation-steps';
-import {
-  failTo,
-  outputOf,
-  resentToast,
-  resendingCodeState,
-  submittingState,
-} from '../../shared/invoke-steps';
+import { failTo, outputOf } from '../../shared/invoke-basics';
+import { resentToast, resendingCodeState, submittingState } from '../../shared/invoke-steps';
 import { enrollingSmsState, smsVerificationStates } from '../../shared/sms-enrolment';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';

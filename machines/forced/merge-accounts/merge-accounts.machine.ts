@@ -39,7 +39,8 @@ import {
 } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { continuingState } from '../../shared/continuation-steps';
-import { failTo, outputOf, resendingCodeState, submittingState } from '../../shared/invoke-steps';
+import { failTo, outputOf } from '../../shared/invoke-basics';
+import { resendingCodeState, submittingState } from '../../shared/invoke-steps';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import {

@@ -27,13 +27,8 @@ import { UNKNOWN_OUTCOME_MESSAGE } from '../../../src/contract/errors';
 import { FORCED_ACTION_ROUTES } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { continuingState } from '../../shared/continuation-steps';
-import {
-  failTo,
-  outputOf,
-  resentToast,
-  resendingCodeState,
-  submittingState,
-} from '../../shared/invoke-steps';
+import { failTo, outputOf } from '../../shared/invoke-basics';
+import { resentToast, resendingCodeState, submittingState } from '../../shared/invoke-steps';
 import { continueSignInMachine } from '../continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../continue-sign-in/forced-step';
 import type {
