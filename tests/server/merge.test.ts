@@ -449,6 +449,26 @@ describe.each(targets)('merge accounts on $name', (target) => {
     expect((await get(client, M)).status).toBe(401);
   });
 
+  it('checks no more of 20 parallel wrong passwords in one session than the session has tries', async () => {
+    await customer('L30001', 'burst@example.com', []);
+    const other = await customer('L30002', 'burst@example.com', []);
+    const client = await startMerge('L30001');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(client, `${M}/select-accounts`, {
+          identities: [{ id: other, password: `wrong-password-${i}` }],
+        }),
+      ),
+    );
+    // A password is checked only with one of the session's 5 tries reserved; the rest wait (429)
+    // or find the session ended. Each check counts towards the other account.
+    expect(answers.map((a) => a.status).filter((s) => ![422, 429, 401].includes(s))).toEqual([]);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    const counted = await client.get<number>(`${API}anonymous/login/failed-auth-count?username=L30002`);
+    expect(counted.body).toBeGreaterThan(0);
+    expect(counted.body).toBeLessThanOrEqual(5);
+  });
+
   it('a failure after any statement of the merge leaves the database exactly as it was', async () => {
     const first = await customer('F20001', 'fail@example.com', ['F001']);
     const second = await customer('F20002', 'fail@example.com', ['F002', 'F003']);

@@ -605,6 +605,36 @@ describe.each(targets)('registration on $name', (target) => {
     expect(events.map((e) => e.type)).toContain('ACCESS_ADDED_FROM_INVITATION');
   });
 
+  it('checks no more of 20 parallel wrong existing-account passwords than the session has tries', async () => {
+    await server.db.deleteFrom('failed_auth_counts').execute();
+    const code = await invite([
+      '--email',
+      'c10002@example.com',
+      '--app',
+      'LOANS',
+      '--facility',
+      'F002',
+      '--existing',
+      'C10002',
+    ]);
+    const { client, res } = await start('c10002@example.com', code);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ existingIdentity: true });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(client, 'anonymous/registration/submit-existing', { username: 'C10002', password: `nope-${i}` }),
+      ),
+    );
+    // A password is checked only with one of the session's 5 tries reserved; the rest wait (429)
+    // or find the session ended. Each check counts towards the account.
+    expect(answers.map((a) => a.status).filter((s) => ![422, 429, 401].includes(s))).toEqual([]);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    const counted = await client.get<number>(`${API}anonymous/login/failed-auth-count?username=C10002`);
+    expect(counted.body).toBeGreaterThan(0);
+    expect(counted.body).toBeLessThanOrEqual(5);
+    await server.db.deleteFrom('failed_auth_counts').execute();
+  });
+
   it('the invite CLI refuses unknown apps and facilities and creates nothing', async () => {
     const before = await state();
     await expect(invite(['--email', 'x@example.com', '--app', 'NOPE'])).rejects.toThrow(/No application/);

@@ -175,6 +175,7 @@ export interface SessionData {
   /** Merge wizard progress of the DUPLICATE_ACCOUNTS step (domain/merge). */
   merge?: MergeWizardState;
   /** Wrong passwords of other accounts at merge select-accounts in this session. */
+  mergePasswordFailuresInFlight?: number;
   mergePasswordFailures?: number;
   /** Registration wizard: the invitation this anonymous session holds and what it has collected. */
   registration?: RegistrationState;

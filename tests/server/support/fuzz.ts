@@ -213,6 +213,7 @@ const SESSION_FAILURE_COUNTERS = [
   // The try a check holds while it runs (src/server/domain/factors/failures.ts), given back after.
   'data.factorFailuresInFlight',
   'data.reenterPasswordFailuresInFlight',
+  'data.mergePasswordFailuresInFlight',
 ];
 
 const ALLOWANCES: readonly Allowance[] = [

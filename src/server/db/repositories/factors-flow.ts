@@ -18,25 +18,29 @@ export async function mergeSessionData(
   return Number(result.numUpdatedRows) === 1;
 }
 
-type FailureCounterName = 'factorFailures' | 'reenterPasswordFailures';
+export type FailureCounterName = 'factorFailures' | 'reenterPasswordFailures' | 'mergePasswordFailures';
 type Counter = FailureCounterName | 'usernameChecks';
 
 /**
- * Takes one of the session's remaining tries for a check about to be made, in one statement: the
- * checks in flight and the failures counted so far together stay under `max`. False when none is
- * left (or the session is gone). Give it back with releaseSessionTry once the check is answered.
+ * Takes `tries` of the session's remaining tries for the checks about to be made, in one
+ * statement, while at least one is free: the failures counted so far and the tries in flight
+ * stay under `max` when the request starts. A request that makes several checks at once (merge
+ * proves every selected account) takes one per check, so it may end past `max` by at most
+ * `tries - 1`, as it would alone. False when no try is free (or the session is gone). Give them
+ * back with releaseSessionTry once the checks are answered.
  */
 export async function reserveSessionTry(
   db: Kysely<Database>,
   idHash: string,
   counter: FailureCounterName,
   max: number,
+  tries = 1,
 ): Promise<boolean> {
   const inFlight = `${counter}InFlight`;
   const result = await sql<{ ok: number }>`
     update sessions
     set data = jsonb_set(data, ${`{${inFlight}}`}::text[],
-                         to_jsonb(coalesce((data ->> ${inFlight})::int, 0) + 1))
+                         to_jsonb(coalesce((data ->> ${inFlight})::int, 0) + ${tries}::int))
     where id_hash = ${idHash}
       and coalesce((data ->> ${counter})::int, 0) + coalesce((data ->> ${inFlight})::int, 0) < ${max}
     returning 1 as ok
@@ -44,19 +48,21 @@ export async function reserveSessionTry(
   return result.rows.length === 1;
 }
 
-/** Gives back a try taken by reserveSessionTry (after the check's failure, if any, is counted). */
+/** Gives back tries taken by reserveSessionTry (after the checks' failures, if any, are counted). */
 export async function releaseSessionTry(
   db: Kysely<Database>,
   idHash: string,
   counter: Counter,
+  tries = 1,
 ): Promise<void> {
   const inFlight = `${counter}InFlight`;
   // The last one out removes the key: a session with nothing in flight reads as before.
   await sql`
     update sessions
     set data = case
-      when coalesce((data ->> ${inFlight})::int, 0) <= 1 then data - ${inFlight}::text
-      else jsonb_set(data, ${`{${inFlight}}`}::text[], to_jsonb((data ->> ${inFlight})::int - 1))
+      when coalesce((data ->> ${inFlight})::int, 0) <= ${tries}::int then data - ${inFlight}::text
+      else jsonb_set(data, ${`{${inFlight}}`}::text[],
+                     to_jsonb((data ->> ${inFlight})::int - ${tries}::int))
     end
     where id_hash = ${idHash}
   `.execute(db);

@@ -18,6 +18,7 @@ import {
   incrementSessionCounter,
   releaseSessionTry,
   reserveSessionTry,
+  type FailureCounterName,
 } from '../../db/repositories/factors-flow';
 import { recordAuthFailure } from '../../observability/context';
 import type { Database } from '../../db/schema';
@@ -33,6 +34,27 @@ export const MAX_REENTER_PASSWORD_FAILURES = 5;
 /** A 422 that tells the portal to drop the session and go to sign-in (section 8's reroute). */
 export function sessionEndedRefusal(message: string): RequestRefused {
   return new RequestRefused(422, { message, reroute: '/' });
+}
+
+/**
+ * Runs checks with `tries` of the session's tries reserved for them (reserveSessionTry): none free
+ * (the others are in flight) answers a 429 to try again in a second, with nothing checked or
+ * counted. The tries are given back however the checks end.
+ */
+export async function withSessionTries<T>(
+  db: Kysely<Database>,
+  idHash: string,
+  counter: FailureCounterName,
+  max: number,
+  tries: number,
+  check: () => Promise<T>,
+): Promise<T> {
+  if (!(await reserveSessionTry(db, idHash, counter, max, tries))) throw tryLaterRefusal(1);
+  try {
+    return await check();
+  } finally {
+    await releaseSessionTry(db, idHash, counter, tries);
+  }
 }
 
 export class FailureCounter {
@@ -97,12 +119,7 @@ export class FailureCounter {
     max: number,
     check: () => Promise<T>,
   ): Promise<T> {
-    if (!(await reserveSessionTry(this.db, session.idHash, counter, max))) throw tryLaterRefusal(1);
-    try {
-      return await check();
-    } finally {
-      await releaseSessionTry(this.db, session.idHash, counter);
-    }
+    return withSessionTries(this.db, session.idHash, counter, max, 1, check);
   }
 
   /** A right password or code: the account's count and wait are forgotten (a lock is not). */

@@ -48,7 +48,7 @@ import type { Database, Identity, MergeWizardState } from '../../db/schema';
 import { refuse, RequestRefused } from '../errors';
 import type { CodeVerifier } from '../factors/verification';
 import type { OneTimeCodes } from '../factors/codes';
-import { sessionEndedRefusal } from '../factors/failures';
+import { sessionEndedRefusal, withSessionTries } from '../factors/failures';
 import { ACCOUNT_LOCKED_MESSAGE as LOCKOUT_MESSAGE, type Lockout } from '../lockout';
 import { FAILED_SIGN_INS_BEFORE_CAPTCHA } from '../sign-in';
 import { normaliseUsername, type PasswordHasher } from '../passwords';
@@ -203,43 +203,56 @@ export class MergeService {
 
     const selected = selections.map((s) => ({ ...s, identity: byId.get(s.id)! }));
     const usernames = selected.map((s) => normaliseUsername(s.identity.username));
-    const [hashes, failedCounts] = await Promise.all([
-      passwordHashesOf(
+    // Every selected password is checked with one of the session's tries reserved for it
+    // (factors/failures.ts): a burst of parallel guesses gets no more checks than the session has.
+    const prove = async () => {
+      const [hashes, failedCounts] = await Promise.all([
+        passwordHashesOf(
+          db,
+          selected.map((s) => s.id),
+        ),
+        failedCountsOf(db, usernames),
+      ]);
+      const wrong: typeof selected = [];
+      for (const s of selected) {
+        const username = normaliseUsername(s.identity.username);
+        if ((failedCounts.get(username) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
+          const locked = (await this.deps.lockout.gate([username])).state === 'locked';
+          errors.push({
+            fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
+            message: locked ? LOCKOUT_MESSAGE : ACCOUNT_LOCKED_MESSAGE,
+          });
+          continue;
+        }
+        const hash = hashes.get(s.id);
+        const ok = hash ? await hasher.verify(hash, s.password) : false;
+        if (!ok) {
+          wrong.push(s);
+          errors.push({
+            fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
+            message: PASSWORD_INCORRECT_MESSAGE,
+          });
+        }
+      }
+      if (wrong.length > 0) {
+        for (const s of wrong) await this.deps.lockout.fail(s.identity.username);
+        const failures = await countMergePasswordFailures(db, session.idHash, wrong.length);
+        if (failures >= MAX_MERGE_PASSWORD_FAILURES) {
+          await this.deps.endSession(session.idHash);
+          throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
+        }
+      }
+      if (errors.length > 0) throw refusal(errors);
+    };
+    if (selected.length > 0)
+      await withSessionTries(
         db,
-        selected.map((s) => s.id),
-      ),
-      failedCountsOf(db, usernames),
-    ]);
-    const wrong: typeof selected = [];
-    for (const s of selected) {
-      const username = normaliseUsername(s.identity.username);
-      if ((failedCounts.get(username) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
-        const locked = (await this.deps.lockout.gate([username])).state === 'locked';
-        errors.push({
-          fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
-          message: locked ? LOCKOUT_MESSAGE : ACCOUNT_LOCKED_MESSAGE,
-        });
-        continue;
-      }
-      const hash = hashes.get(s.id);
-      const ok = hash ? await hasher.verify(hash, s.password) : false;
-      if (!ok) {
-        wrong.push(s);
-        errors.push({
-          fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
-          message: PASSWORD_INCORRECT_MESSAGE,
-        });
-      }
-    }
-    if (wrong.length > 0) {
-      for (const s of wrong) await this.deps.lockout.fail(s.identity.username);
-      const failures = await countMergePasswordFailures(db, session.idHash, wrong.length);
-      if (failures >= MAX_MERGE_PASSWORD_FAILURES) {
-        await this.deps.endSession(session.idHash);
-        throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-      }
-    }
-    if (errors.length > 0) throw refusal(errors);
+        session.idHash,
+        'mergePasswordFailures',
+        MAX_MERGE_PASSWORD_FAILURES,
+        selected.length,
+        prove,
+      );
 
     for (const username of usernames) await this.deps.lockout.succeeded(username);
     const selectedIds = selected.map((s) => s.id);
