@@ -103,6 +103,37 @@ describe.each(targets)('MFA on $name', (target) => {
     expect(next.body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
   });
 
+  it('withholds the contact details and birth date until the second factor is proven', async () => {
+    const stored = await server.db
+      .selectFrom('identities')
+      .select(['email', 'mobile', 'birth_date'])
+      .where('username', '=', 'C10004')
+      .executeTakeFirstOrThrow();
+    expect(stored.email).not.toBeNull();
+    const client = server.client();
+    const login = await client.post<Json>(`${API}anonymous/login`, {
+      username: 'C10004',
+      password: 'Harbour-Lights-2026',
+    });
+    expect(login.body).toMatchObject({ outcome: 'FORCED_ACTION', forcedAction: 'MFA' });
+    const withheld = { email: null, mobile: null, phone: null, birthDate: null };
+    expect(login.body.currentUser).toMatchObject({
+      username: 'C10004',
+      type: 'AUTHENTICATION_PENDING',
+      ...withheld,
+    });
+    const pending = await get<Json>(client, 'anonymous/current-user');
+    expect(pending.body).toMatchObject({ username: 'C10004', ...withheld });
+
+    const ok = await post<Json>(client, 'forced-actions/mfa/verify-authenticator-app', {
+      code: totpAt(clock),
+    });
+    expect(ok.status).toBe(200);
+    const revealed = { email: stored.email, mobile: stored.mobile, birthDate: stored.birth_date };
+    expect(ok.body.currentUser).toMatchObject({ type: 'AUTHENTICATED', ...revealed });
+    expect((await get<Json>(client, 'anonymous/current-user')).body).toMatchObject(revealed);
+  });
+
   it('accepts one step of drift either way, not two', async () => {
     const client = server.client();
     await signInToStep(client, 'C10004', 'MFA');

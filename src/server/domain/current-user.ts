@@ -1,18 +1,42 @@
 // The current-user answer (section 3) for anonymous visitors and for identities.
-import { ANONYMOUS_USER, type CurrentUser, type HandoffTarget } from '../../contract/entities';
+import {
+  ANONYMOUS_USER,
+  type CurrentUser,
+  type ForcedAction,
+  type HandoffTarget,
+} from '../../contract/entities';
 import type { Identity, SessionType } from '../db/schema';
 
 export { ANONYMOUS_USER };
 
-export function toCurrentUser(identity: Identity, roles: readonly string[], type: SessionType): CurrentUser {
+/**
+ * Forced steps at which a pending sign-in has proven the password only: the second factor is
+ * still owed (enrolment proves the factors MFA would ask for, and comes first).
+ */
+const BEFORE_SECOND_FACTOR: ReadonlySet<ForcedAction> = new Set(['FACTOR_ENROLMENT', 'MFA']);
+
+/**
+ * The current user of a session of `type` whose forced step (pending sessions) is `forcedAction`.
+ * Until the second factor is proven the contact details and date of birth are withheld (null):
+ * a stolen password alone must not reveal a customer's email, mobile, phone or birth date, and
+ * none of those steps shows them. They are answered from the next step on.
+ */
+export function toCurrentUser(
+  identity: Identity,
+  roles: readonly string[],
+  type: SessionType,
+  forcedAction: ForcedAction | null | undefined,
+): CurrentUser {
+  const withheld =
+    type === 'AUTHENTICATION_PENDING' && (!forcedAction || BEFORE_SECOND_FACTOR.has(forcedAction));
   return {
     id: identity.id,
     username: identity.username,
     name: identity.name,
-    email: identity.email,
-    mobile: identity.mobile,
-    phone: identity.phone,
-    birthDate: identity.birth_date,
+    email: withheld ? null : identity.email,
+    mobile: withheld ? null : identity.mobile,
+    phone: withheld ? null : identity.phone,
+    birthDate: withheld ? null : identity.birth_date,
     // A pending session has proven the password but not finished the forced steps.
     isAuthenticated: type === 'AUTHENTICATED',
     isAdmin: identity.is_admin,

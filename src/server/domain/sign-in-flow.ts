@@ -182,7 +182,7 @@ export class SignInFlow {
     if (type === 'AUTHENTICATED')
       await clearUnlockedFailures(this.deps.db, normaliseUsername(found.identity.username));
     const next: SessionRow = { ...session, type, data };
-    const currentUser = toCurrentUser(found.identity, found.roles, type);
+    const currentUser = toCurrentUser(found.identity, found.roles, type, data.forcedAction);
     return {
       outcome: await this.outcome(decision, { identity: found.identity, currentUser, session: next }),
       session: next,

@@ -225,7 +225,7 @@ export class SignInService {
       await updateSessionState(db, issued.session.idHash, { type: sessionType, data: issued.session.data });
     }
 
-    const currentUser = toCurrentUser(identity, opened.roles, sessionType);
+    const currentUser = toCurrentUser(identity, opened.roles, sessionType, issued.session.data.forcedAction);
     const outcome = await this.deps.flow.outcome(decision, {
       identity,
       currentUser,

@@ -114,7 +114,7 @@ export class ProfileService {
 
   async currentUser(session: SessionRow): Promise<CurrentUser> {
     const { identity, roles } = await this.identityOf(session);
-    return toCurrentUser(identity, roles, session.type);
+    return toCurrentUser(identity, roles, session.type, session.data.forcedAction);
   }
 
   async enrolledFactors(identityId: string): Promise<FactorType[]> {

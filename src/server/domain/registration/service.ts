@@ -708,7 +708,7 @@ export class RegistrationService {
     issued.session.data = data;
     const outcome = await signInFlow.outcome(decision, {
       identity,
-      currentUser: toCurrentUser(identity, found.roles, type),
+      currentUser: toCurrentUser(identity, found.roles, type, data.forcedAction),
       session: issued.session,
     });
     return { outcome, issued };

@@ -24,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     if (!session?.identityId) return ANONYMOUS_USER;
     const found = await findIdentityWithRoles(db, session.identityId);
     if (!found) return ANONYMOUS_USER;
-    return toCurrentUser(found.identity, found.roles, session.type);
+    return toCurrentUser(found.identity, found.roles, session.type, session.data.forcedAction);
   });
 
   registerCall(app, calls.getEnvironment, {}, async () => ({
