@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { tableGeoIp } from '../../src/server/adapters/geo-ip';
+import { hashSessionToken } from '../../src/server/domain/sessions';
 import {
   CODE_EXPIRED_MESSAGE,
   CODE_INCORRECT_MESSAGE,
@@ -132,6 +133,35 @@ describe.each(targets)('MFA on $name', (target) => {
     const revealed = { email: stored.email, mobile: stored.mobile, birthDate: stored.birth_date };
     expect(ok.body.currentUser).toMatchObject({ type: 'AUTHENTICATED', ...revealed });
     expect((await get<Json>(client, 'anonymous/current-user')).body).toMatchObject(revealed);
+  });
+
+  it('moves the session to a new token when the second factor completes the sign-in', async () => {
+    const client = server.client();
+    await signInToStep(client, 'C10004', 'MFA');
+    const pendingToken = client.cookie('sam_session')!;
+    // A code sent in the pending session belongs to it and follows it to the new token.
+    expect((await post(client, 'forced-actions/mfa/send-email')).status).toBe(204);
+    const ok = await post<Json>(client, 'forced-actions/mfa/verify-authenticator-app', {
+      code: totpAt(clock),
+    });
+    expect(ok.status).toBe(200);
+    const line = ok.setCookies.find((c) => c.startsWith('sam_session='));
+    expect(line).toMatch(/HttpOnly/i);
+    const signedInToken = client.cookie('sam_session')!;
+    expect(signedInToken).not.toBe(pendingToken);
+    expect((await get<Json>(client, 'anonymous/current-user')).body).toMatchObject({ type: 'AUTHENTICATED' });
+    const codes = await server.db
+      .selectFrom('one_time_codes')
+      .select('session_id_hash')
+      .where('session_id_hash', 'in', [hashSessionToken(pendingToken), hashSessionToken(signedInToken)])
+      .execute();
+    expect(codes.map((c) => c.session_id_hash)).toEqual([hashSessionToken(signedInToken)]);
+
+    // Whoever saw the pending token holds nothing now.
+    const stale = server.client();
+    stale.cookies.set('sam_session', pendingToken);
+    expect((await get<Json>(stale, 'anonymous/current-user')).body).toMatchObject({ type: 'ANONYMOUS' });
+    expect((await get(stale, 'current-user/accessible-apps')).status).toBe(401);
   });
 
   it('accepts one step of drift either way, not two', async () => {

@@ -423,6 +423,17 @@ export const migrations: Record<string, Migration> = {
       ('security-questions', 'CHILDHOOD_STREET', 'Street you grew up on', 5)
     on conflict (name, code) do nothing`,
   ]),
+  // A sign-in that completes its forced steps gets a new session token (sign-in-flow.ts): the
+  // session's id_hash changes, and the rows that belong to the session follow it.
+  '0018_session_rotation': statements(
+    ['captcha_challenges', 'one_time_codes', 'profile_pending_changes'].map(
+      (table) =>
+        `alter table ${table}
+          drop constraint ${table}_session_id_hash_fkey,
+          add constraint ${table}_session_id_hash_fkey foreign key (session_id_hash)
+            references sessions (id_hash) on delete cascade on update cascade`,
+    ),
+  ),
 };
 
 export const migrationProvider: MigrationProvider = {

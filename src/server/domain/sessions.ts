@@ -81,6 +81,16 @@ export class SessionService {
     return this.#prepare(fields);
   }
 
+  /**
+   * A new token for a session that stays, and its hash: a sign-in that completes its forced steps
+   * moves its session to it (sign-in-flow.ts), so a token seen before the second factor was
+   * proven is worth nothing after.
+   */
+  newToken(): { token: string; idHash: string } {
+    const token = this.random.bytes(TOKEN_BYTES).toString('base64url');
+    return { token, idHash: hashSessionToken(token) };
+  }
+
   async end(idHash: string): Promise<void> {
     await deleteSession(this.db, idHash);
   }
@@ -105,11 +115,11 @@ export class SessionService {
     context: SessionContext;
     data: SessionData;
   }): IssuedSession {
-    const token = this.random.bytes(TOKEN_BYTES).toString('base64url');
+    const { token, idHash } = this.newToken();
     const now = this.clock.now();
     const absoluteExpiresAt = new Date(now.getTime() + this.policy.absoluteMs);
     const session: SessionRow = {
-      idHash: hashSessionToken(token),
+      idHash,
       identityId: fields.identityId,
       type: fields.type,
       context: fields.context,

@@ -10,6 +10,7 @@
 //
 // Each area adds its rule where the services are assembled (http/services.ts), in this order:
 // factor enrolment, MFA, expired password, duplicate accounts, facility selection.
+import { auditEvent, shortHash } from '../observability/context';
 import type { Kysely } from 'kysely';
 import type {
   AuthenticationOutcome,
@@ -112,6 +113,8 @@ export class SignInFlow {
       rules: readonly ForcedActionRule[];
       handoffs: Handoffs;
       now: () => Date;
+      /** A new session token and its hash (SessionService.newToken). */
+      newSessionToken: () => { token: string; idHash: string };
     },
   ) {}
 
@@ -159,7 +162,7 @@ export class SignInFlow {
       data?: Partial<SessionData>;
       alsoPassed?: readonly ForcedAction[];
     } = {},
-  ): Promise<{ outcome: AuthenticationOutcome; session: SessionRow }> {
+  ): Promise<{ outcome: AuthenticationOutcome; session: SessionRow; token: string | null }> {
     if (session.type !== 'AUTHENTICATION_PENDING' || !session.identityId) throw refuse.forbidden();
     const found = await findIdentityWithRoles(this.deps.db, session.identityId);
     if (!found) throw refuse.sessionExpired();
@@ -176,16 +179,32 @@ export class SignInFlow {
       ...session.data,
       ...options.data,
     });
-    const updated = await updateSessionState(this.deps.db, session.idHash, { type, data });
+    // The sign-in is complete: the session moves to a new token (the privilege it carries has
+    // changed), in the same statement that marks it authenticated.
+    const rotated = type === 'AUTHENTICATED' ? this.deps.newSessionToken() : null;
+    const updated = await updateSessionState(this.deps.db, session.idHash, {
+      type,
+      data,
+      ...(rotated ? { newIdHash: rotated.idHash } : {}),
+    });
     if (!updated) throw refuse.sessionExpired();
+    if (rotated) {
+      // Keeps the audit trail of one sign-in linked across its two session ids.
+      auditEvent('SESSION_RENEWED', {
+        identityId: found.identity.id,
+        sessionIdHash: rotated.idHash,
+        previousSessionHash: shortHash(session.idHash),
+      });
+    }
     // The sign-in is complete: its failures are forgotten now, not at the password (lockout.ts).
     if (type === 'AUTHENTICATED')
       await clearUnlockedFailures(this.deps.db, normaliseUsername(found.identity.username));
-    const next: SessionRow = { ...session, type, data };
+    const next: SessionRow = { ...session, type, data, ...(rotated ? { idHash: rotated.idHash } : {}) };
     const currentUser = toCurrentUser(found.identity, found.roles, type, data.forcedAction);
     return {
       outcome: await this.outcome(decision, { identity: found.identity, currentUser, session: next }),
       session: next,
+      token: rotated?.token ?? null,
     };
   }
 }

@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import type { SessionRow } from '../domain/sessions';
 import { portalCookieName } from './cookie-names';
 import type { Services } from './services';
-import { isFramedSession } from './session-cookie';
+import { isFramedSession, setSessionCookie } from './session-cookie';
 
 type CookieConfig = Pick<Config, 'secureCookies'>;
 type Framing = Pick<SessionRow, 'context'> | null | undefined;
@@ -94,7 +94,14 @@ export function clearReenterPasswordCookie(
  * re-enter-password cookie marks the password entry of this sign-in as recent. Every route that
  * can complete a sign-in calls this with the session it left behind.
  */
-export function afterSignInStep(reply: FastifyReply, services: Services, session: SessionRow): void {
+export function afterSignInStep(
+  reply: FastifyReply,
+  services: Services,
+  step: { session: SessionRow; token: string | null },
+): void {
+  const { session, token } = step;
+  // The completed sign-in's new session token (sign-in-flow.ts continueAfter).
+  if (token) setSessionCookie(reply, services.config, { token, session });
   if (session.type !== 'AUTHENTICATED') return;
   setReenterPasswordCookie(
     reply,

@@ -151,7 +151,13 @@ export function createServices(
   // Facility selection is always the last step: it leads straight to the handoff.
   rules.push(handoff.selectFacilityRule);
   const handoffs: Handoffs = { SAML: handoff.completeSaml, JWT: handoff.completeJwt, ...deps.handoffs };
-  const signInFlow = new SignInFlow({ db, rules, handoffs, now: () => clock.now() });
+  const signInFlow = new SignInFlow({
+    db,
+    rules,
+    handoffs,
+    now: () => clock.now(),
+    newSessionToken: () => sessions.newToken(),
+  });
   const signIn = new SignInService({
     db,
     clock,

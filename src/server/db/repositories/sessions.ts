@@ -72,11 +72,16 @@ export async function touchSession(db: Kysely<Database>, idHash: string, lastSee
 export async function updateSessionState(
   db: Kysely<Database>,
   idHash: string,
-  state: { type: SessionType; data: SessionData },
+  state: { type: SessionType; data: SessionData; newIdHash?: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set({ type: state.type, data: JSON.stringify(state.data) })
+    .set({
+      type: state.type,
+      data: JSON.stringify(state.data),
+      // A new token's hash: the session's rows follow it (foreign keys on update cascade).
+      ...(state.newIdHash ? { id_hash: state.newIdHash } : {}),
+    })
     .where('id_hash', '=', idHash)
     .where('type', '=', 'AUTHENTICATION_PENDING')
     .executeTakeFirst();

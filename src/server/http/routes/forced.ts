@@ -36,13 +36,13 @@ export async function forcedRoutes(app: FastifyInstance): Promise<void> {
     step: ForcedAction,
     options: { deviceToken?: string | null; alsoPassed?: ForcedAction[] } = {},
   ) {
-    const { outcome, session: next } = await signInFlow.continueAfter(session, step, {
+    const next = await signInFlow.continueAfter(session, step, {
       deviceToken:
         options.deviceToken !== undefined ? options.deviceToken : deviceTokenOf(ctx.request, config),
       ...(options.alsoPassed ? { alsoPassed: options.alsoPassed } : {}),
     });
     afterSignInStep(ctx.reply, services, next);
-    return outcome;
+    return next.outcome;
   }
 
   // ---- Change expired password --------------------------------------------------------------

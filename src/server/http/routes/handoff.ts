@@ -41,11 +41,13 @@ export async function handoffRoutes(app: FastifyInstance): Promise<void> {
     async ({ session, body, reply }) => {
       if (!session) throw refuse.sessionExpired();
       const target = await handoff.checkSelectedFacility(session, body);
-      const { outcome, session: next } = await signInFlow.continueAfter(session, 'SELECT_FACILITY', {
+      const step = await signInFlow.continueAfter(session, 'SELECT_FACILITY', {
         data: { handoffFacilityCode: target.facilityCode ?? undefined },
       });
-      // The sign-in is complete: the recent-authentication cookie, as after any other last step.
-      afterSignInStep(reply, app.services, next);
+      const { outcome } = step;
+      // The sign-in is complete: its new session cookie and the recent-authentication cookie, as
+      // after any other last step.
+      afterSignInStep(reply, app.services, step);
       // Access withdrawn between the check and the completion.
       if (outcome.outcome === 'DIRECT_LOGIN' && outcome.isSingleSignOn) {
         throw refuse.unprocessable(handoffMessages.noAccess(outcome.appName ?? target.appName));

@@ -28,12 +28,12 @@ export async function mergeRoutes(app: FastifyInstance): Promise<void> {
 
   /** Ends the step: the wizard's data is dropped and the sign-in goes on. */
   async function continueSignIn(ctx: Ctx, session: SessionRow) {
-    const { outcome, session: next } = await signInFlow.continueAfter(session, 'DUPLICATE_ACCOUNTS', {
+    const next = await signInFlow.continueAfter(session, 'DUPLICATE_ACCOUNTS', {
       deviceToken: deviceTokenOf(ctx.request, config),
       data: { merge: undefined, mergePasswordFailures: undefined },
     });
     afterSignInStep(ctx.reply, services, next);
-    return outcome;
+    return next.outcome;
   }
 
   registerCall(app, calls.getMergeIdentities, step, async (ctx) => {

@@ -65,14 +65,14 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, calls.registrationSubmitNew, guarded, async (ctx) => {
     const { outcome, issued } = await registration.submitNew(ctx.session, ctx.body, meta(ctx));
     setSessionCookie(ctx.reply, config, issued);
-    afterSignInStep(ctx.reply, services, issued.session);
+    afterSignInStep(ctx.reply, services, { session: issued.session, token: null });
     return outcome;
   });
 
   registerCall(app, calls.registrationSubmitExisting, guarded, async (ctx) => {
     const { outcome, issued } = await registration.submitExisting(ctx.session, ctx.body, meta(ctx));
     setSessionCookie(ctx.reply, config, issued);
-    afterSignInStep(ctx.reply, services, issued.session);
+    afterSignInStep(ctx.reply, services, { session: issued.session, token: null });
     return outcome;
   });
 }

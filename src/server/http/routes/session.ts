@@ -65,7 +65,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       setSessionCookie(reply, config, issued);
-      afterSignInStep(reply, app.services, issued.session);
+      afterSignInStep(reply, app.services, { session: issued.session, token: null });
       return outcome;
     },
   );
