@@ -10,7 +10,12 @@ import { failTo, outputOf } from './invoke-basics';
 export const resentToast = <const TChannel extends string>(channel: TChannel) =>
   ({ type: 'announceResent', params: { channel } }) as const;
 
-export interface SubmittingOptions<TActor extends string, TInput, TDone extends readonly object[]> {
+export interface SubmittingOptions<
+  TActor extends string,
+  TInput,
+  TDone extends readonly object[],
+  TRefused extends readonly object[] = readonly [],
+> {
   /** The sub-state's meta description. */
   description: string;
   /** The provided actor invoked (also the invoke's id). */
@@ -19,21 +24,23 @@ export interface SubmittingOptions<TActor extends string, TInput, TDone extends 
   input: TInput;
   /** onDone after a refusal: where an accepted answer goes, in order. */
   done: TDone;
+  /** onDone before the refusal back to the form: refusals that lead elsewhere, in order. */
+  refused?: TRefused;
   /** The machine's failed state, '#<machine>.failed'. */
   failed: string;
 }
 
 /**
  * A sub-state beside its `form` that sends the form to `actor`:
- *   --done[isRefused] / storeRefusal--> form    --done--> `done`    --error / reportFailure--> `failed`
+ *   --done `refused`   --done[isRefused] / storeRefusal--> form    --done--> `done`
+ *   --error / reportFailure--> `failed`
  */
-export function submittingState<const TActor extends string, TInput, const TDone extends readonly object[]>({
-  description,
-  actor,
-  input,
-  done,
-  failed,
-}: SubmittingOptions<TActor, TInput, TDone>) {
+export function submittingState<
+  const TActor extends string,
+  TInput,
+  const TDone extends readonly object[],
+  const TRefused extends readonly object[] = readonly [],
+>({ description, actor, input, done, refused, failed }: SubmittingOptions<TActor, TInput, TDone, TRefused>) {
   return {
     meta: { description },
     invoke: {
@@ -41,6 +48,7 @@ export function submittingState<const TActor extends string, TInput, const TDone
       src: actor,
       input,
       onDone: [
+        ...((refused ?? []) as TRefused),
         {
           guard: { type: 'isRefused', params: outputOf },
           target: 'form',

@@ -224,6 +224,44 @@ describe('merge accounts', () => {
     expect(at(actor)).toMatchObject({ view: 'changeEmail', progress: 32 });
   });
 
+  it('a verified address in use goes back to change-email with the refusal on its field', async () => {
+    const inUse = {
+      type: 'refused' as const,
+      message: 'The accounts cannot be merged as they are.',
+      fieldErrors: [
+        { fieldName: 'email', message: 'This email address is used by another account. Choose another one.' },
+      ],
+    };
+    const { actor } = start('/forced-actions/duplicate-accounts', {
+      facts: { candidates: [C7, C9] },
+      select: [{ type: 'selected', changeEmail: true }],
+      step: [{ type: 'done' }, inUse],
+    });
+    await settle(actor, 'notice');
+    actor.send({ type: 'user.startMerge' });
+    await formOf(actor, 'selectAccounts');
+    actor.send({ type: 'user.selectAccounts', identities: [{ id: C7.id, password: 'pw-7-secret' }] });
+    await formOf(actor, 'changeEmail');
+    actor.send({ type: 'user.changeEmail', email: 'taken@example.com' });
+    await formOf(actor, 'emailVerification');
+    actor.send({ type: 'user.verify', code: '123456' });
+    expect(await formOf(actor, 'changeEmail')).toMatchObject({
+      route: '/forced-actions/merge-accounts/change-email',
+      progress: 32,
+    });
+    expect(actor.getSnapshot().context.refusal).toEqual({
+      message: inUse.message,
+      fieldErrors: inUse.fieldErrors,
+    });
+    expect(actor.getSnapshot().context.wizard.newEmail).toBeNull();
+    // The next address clears it and is verified as usual.
+    actor.send({ type: 'user.changeEmail', email: 'liam@example.com' });
+    await formOf(actor, 'emailVerification');
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+    actor.send({ type: 'user.verify', code: '123456' });
+    await formOf(actor, 'choosePreferredUsername');
+  });
+
   it('None changes the email only (64, 80) and ends at email-changed', async () => {
     const { actor } = start('/forced-actions/duplicate-accounts', {
       select: [{ type: 'selected', changeEmail: true }],

@@ -236,6 +236,8 @@ export const mergeAccountsEventFixtures = {
   'xstate.error.actor.changeEmail': () => [failed('changeEmail', UNEXPECTED_FAILURE)],
   'xstate.done.actor.verifyEmail': () => [
     done('verifyEmail', CODE_REFUSAL),
+    // The verified address is another account's: back to change email, which shows why.
+    done('verifyEmail', EMAIL_REFUSAL),
     done('verifyEmail', { type: 'done' }),
   ],
   'xstate.error.actor.verifyEmail': () => [failed('verifyEmail', UNEXPECTED_FAILURE)],

@@ -323,7 +323,8 @@ export const machine = createMachine({
             "description": "A new email address for the account."
           },
           "entry": [
-            "forgetRefusals"
+            "forgetRefusals",
+            "restoreReturnedRefusal"
           ],
           "states": {
             "form": {
@@ -382,7 +383,8 @@ export const machine = createMachine({
             "description": "A new email address for the account."
           },
           "entry": [
-            "forgetRefusals"
+            "forgetRefusals",
+            "restoreReturnedRefusal"
           ],
           "states": {
             "form": {
@@ -470,6 +472,13 @@ export const machine = createMachine({
                   "id": "verifyEmail",
                   "src": "verifyEmail",
                   "onDone": [
+                    {
+                      "target": "#mergeAccounts.wizard.changeEmail",
+                      "guard": "refusesNewEmail",
+                      "actions": [
+                        "returnWithRefusal"
+                      ]
+                    },
                     {
                       "target": "form",
                       "guard": "isRefused",
@@ -561,6 +570,13 @@ export const machine = createMachine({
                   "id": "verifyEmail",
                   "src": "verifyEmail",
                   "onDone": [
+                    {
+                      "target": "#mergeAccounts.wizard.changeEmailOnly",
+                      "guard": "refusesNewEmail",
+                      "actions": [
+                        "returnWithRefusal"
+                      ]
+                    },
                     {
                       "target": "form",
                       "guard": "isRefused",

@@ -17,6 +17,7 @@
  *     changeEmail (32) | changeEmailOnly (64): --user.changeEmail--> sending
  *       --done[isRefused]--> form   --done / storeNewEmail--> emailVerification | emailVerificationOnly
  *     emailVerification (48) | emailVerificationOnly (80): --user.verify--> verifying
+ *       --done[refusesNewEmail] / returnWithRefusal--> changeEmail | changeEmailOnly (shows it)
  *       --done[isRefused]--> form   --done--> choosePreferredUsername | emailChanged
  *       --user.resend[mayResend]--> resending --done[isSent] / announceResent--> form
  *     choosePreferredUsername (64): loading options --> form --user.chooseUsername--> choosing
@@ -194,6 +195,9 @@ export const mergeAccountsMachine = setup({
     },
     canSkip: ({ context }) => context.canSkip,
     isRefused: (_, result: { type: string }) => result.type === 'refused',
+    /** A refusal of the new email itself (in use, or no longer pending): choose another one. */
+    refusesNewEmail: (_, result: StepResult) =>
+      result.type === 'refused' && result.fieldErrors.some((e) => e.fieldName === MERGE_ERROR_FIELDS.email),
     changeEmailOnly: ({ context }, result: SelectAccountsResult) =>
       result.type === 'selected' && result.changeEmail && context.pendingSelection.length === 0,
     changeEmail: (_, result: SelectAccountsResult) => result.type === 'selected' && result.changeEmail,
@@ -211,6 +215,15 @@ export const mergeAccountsMachine = setup({
     clearWizard: assign({ wizard: EMPTY_WIZARD, mergeErrors: [] }),
     forgetRefusals: assign({ refusal: null, resendRefusal: null }),
     forgetRefusal: assign({ refusal: null }),
+    returnWithRefusal: assign(({ context }, result: StepResult) => ({
+      returnedRefusal:
+        result.type === 'refused' ? { message: result.message, fieldErrors: result.fieldErrors } : null,
+      wizard: { ...context.wizard, newEmail: null },
+    })),
+    restoreReturnedRefusal: assign(({ context }) => ({
+      refusal: context.returnedRefusal,
+      returnedRefusal: null,
+    })),
     storeRefusal: assign((_, result: { type: string; message?: string; fieldErrors?: unknown }) => ({
       refusal:
         result.type === 'refused'
@@ -297,6 +310,7 @@ export const mergeAccountsMachine = setup({
     usernameOptions: [],
     details: null,
     refusal: null,
+    returnedRefusal: null,
     mergeErrors: [],
     resendRefusal: null,
     outcome: null,
@@ -448,8 +462,16 @@ export const mergeAccountsMachine = setup({
         },
         changeEmail: changeEmailStep(32, '#mergeAccounts.wizard.emailVerification'),
         changeEmailOnly: changeEmailStep(64, '#mergeAccounts.wizard.emailVerificationOnly'),
-        emailVerification: emailVerificationStep(48, '#mergeAccounts.wizard.choosePreferredUsername'),
-        emailVerificationOnly: emailVerificationStep(80, '#mergeAccounts.emailChanged'),
+        emailVerification: emailVerificationStep(
+          48,
+          '#mergeAccounts.wizard.choosePreferredUsername',
+          '#mergeAccounts.wizard.changeEmail',
+        ),
+        emailVerificationOnly: emailVerificationStep(
+          80,
+          '#mergeAccounts.emailChanged',
+          '#mergeAccounts.wizard.changeEmailOnly',
+        ),
         choosePreferredUsername: {
           meta: step(at(S.CHOOSE_PREFERRED_USERNAME), 64, 'The username the merged account keeps.'),
           initial: 'loadingOptions',
@@ -585,7 +607,7 @@ function changeEmailStep(progress: number, verification: string) {
   return {
     meta: step(at(S.CHANGE_EMAIL), progress, 'A new email address for the account.'),
     initial: 'form',
-    entry: 'forgetRefusals',
+    entry: ['forgetRefusals', 'restoreReturnedRefusal'],
     states: {
       form: {
         meta: { description: 'The new email.' },
@@ -605,8 +627,11 @@ function changeEmailStep(progress: number, verification: string) {
   } as const;
 }
 
-/** The code sent to the new email. */
-function emailVerificationStep(progress: number, next: string) {
+/**
+ * The code sent to the new email. The address's owner learns only here whether another account
+ * uses it: that refusal goes back to `changeEmail`, which shows it.
+ */
+function emailVerificationStep(progress: number, next: string, changeEmail: string) {
   return {
     meta: step(at(S.EMAIL_VERIFICATION), progress, 'The code sent to the new email.'),
     initial: 'form',
@@ -626,6 +651,13 @@ function emailVerificationStep(progress: number, next: string) {
           assertEvent(event, 'user.verify');
           return { code: event.code };
         },
+        refused: [
+          {
+            guard: { type: 'refusesNewEmail', params: outputOf },
+            target: changeEmail,
+            actions: { type: 'returnWithRefusal', params: outputOf },
+          },
+        ],
         done: [{ target: next }],
         failed: '#mergeAccounts.failed',
       }),

@@ -79,6 +79,11 @@ export interface MergeAccountsContext extends LandingInput {
   details: MergeDetails | null;
   /** The last 422 of a step form (its field errors go to the matching fields). */
   refusal: Refusal | null;
+  /**
+   * A refusal that sends the wizard back a step (verification found the new address in use):
+   * the step it returns to shows it.
+   */
+  returnedRefusal: Refusal | null;
   /** Section 8: merge 422 errors, listed on the confirmation step; Merge is disabled while any. */
   mergeErrors: FieldError[];
   resendRefusal: string | null;

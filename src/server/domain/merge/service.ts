@@ -23,6 +23,7 @@ import {
   type MergeResult,
 } from '../../../contract/merge';
 import type { Clock } from '../../adapters/clock';
+import { voidCode } from '../../db/repositories/codes';
 import { recordIdentityEvent } from '../../db/repositories/history';
 import {
   countMergePasswordFailures,
@@ -284,14 +285,9 @@ export class MergeService {
     const address = email.trim();
     if (identity.email && address.toLowerCase() === identity.email.toLowerCase())
       throw fieldRefusal(MERGE_ERROR_FIELDS.email, EMAIL_SAME_MESSAGE);
-    if (
-      await emailUsedByOthers(this.deps.db, {
-        email: address,
-        realmCode: identity.realm_code,
-        except: [identity.id, ...state.selectedIds],
-      })
-    )
-      throw fieldRefusal(MERGE_ERROR_FIELDS.email, EMAIL_IN_USE_MESSAGE);
+    // Whether another account uses the address is told only to whoever reads its mail, once the
+    // code is verified (verifyEmail): answered here, it would tell anyone at this step whether an
+    // address belongs to a customer.
     try {
       await this.deps.codes.send({
         sessionIdHash: session.idHash,
@@ -331,6 +327,18 @@ export class MergeService {
     if (!state.selectedIds || !state.pendingEmail)
       throw fieldRefusal(MERGE_ERROR_FIELDS.email, EMAIL_NOT_VERIFIED_MESSAGE);
     const destination = await verifier.oneTimeCode(session, identity.username, MERGE_EMAIL_PURPOSE, code);
+    if (
+      await emailUsedByOthers(db, {
+        email: destination,
+        realmCode: identity.realm_code,
+        except: [identity.id, ...state.selectedIds],
+      })
+    ) {
+      // Back to change email: another address may be sent a code at once (no resend wait).
+      await voidCode(db, session.idHash, MERGE_EMAIL_PURPOSE);
+      await putMergeState(db, session.idHash, { ...state, pendingEmail: null, newEmail: null });
+      throw fieldRefusal(MERGE_ERROR_FIELDS.email, EMAIL_IN_USE_MESSAGE);
+    }
     if (state.selectedIds.length > 0) {
       await putMergeState(db, session.idHash, { ...state, newEmail: destination });
       return;
