@@ -2,12 +2,18 @@
 // share dup@example.com): C10007 skips before the cutoff and is asked again at its next sign-in;
 // then C10006 merges C10007 with its password, keeps its own username, reaches completed, and
 // continues to the applications page with the union of both accounts' access (LOANS at F001 and
-// F003); C10007 can no longer sign in. axe-core on every page of the wizard. The skip runs first:
+// F003); C10007 can no longer sign in. Then the change-email branch: C20001, registered over HTTP
+// with C10001's address, chooses None and asks for C10002's address; the code sent there is verified,
+// the server answers that the address is in use and the wizard comes back to change email with the
+// message on the field; a fresh address goes on to its code at once, and the email-changed page
+// continues to the applications page. axe-core on every page of the wizard. The skip runs first:
 // the merge retires C10007.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { registerOverHttp } from './support/merge';
 import { portalOf } from './support/portal';
+import { codeFromOutbox, latestOutboxId } from './support/reset';
 
 const PASSWORD = 'Harbour-Lights-2026';
 const { baseUrl } = portalOf(import.meta.url);
@@ -127,5 +133,78 @@ describe('duplicate accounts', () => {
     await signIn('C10007');
     await visible(page.getByText('Incorrect username or password.'));
     expect(page.url()).toBe(`${baseUrl}/`);
+  });
+
+  it('C20001 shares C10001’s email, chooses None, is refused an address in use and changes to a fresh one', async () => {
+    const password = 'Quiet-Harbour-Morning-4821';
+    await registerOverHttp(baseUrl, {
+      email: 'c10001@example.com',
+      username: 'C20001',
+      name: 'Erin Example',
+      password,
+      captchaAnswer: inject('captchaAnswer'),
+    });
+
+    await signIn('C20001', password);
+    await page.waitForURL(NOTICE);
+    await heading('Duplicate accounts');
+    await page.getByRole('button', { name: 'Start merge' }).click();
+
+    await page.waitForURL(STEP('select-accounts'));
+    await heading('Select accounts', 2);
+    await visible(page.getByRole('checkbox', { name: /^C10001/ }));
+    await page.getByRole('checkbox', { name: 'None of these accounts are mine' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // An address another account uses is sent its code like any other: the server says nothing yet.
+    await page.waitForURL(STEP('change-email'));
+    await heading('Change email', 2);
+    const newEmail = page.getByLabel(/^New email/);
+    let afterId = await latestOutboxId(baseUrl);
+    await newEmail.fill('c10002@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(STEP('email-verification'));
+    await heading('Email verification', 2);
+    await visible(page.getByText('Enter the code we sent to c10002@example.com.'));
+    let sent = await codeFromOutbox(baseUrl, 'c10002@example.com', 'EMAIL', afterId);
+    await page.getByLabel(/^Verification code/).fill(sent.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    // Only the address's reader learns it is in use: back to change email, the message on the field.
+    await page.waitForURL(STEP('change-email'));
+    await heading('Change email', 2);
+    const inUse = 'This email address is used by another account. Choose another one.';
+    await visible(page.getByText(inUse, { exact: true }));
+    await expect.poll(() => newEmail.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+    // The message describes the field (what a screen reader reads with it), word for word.
+    const describedBy = await newEmail.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? ''),
+    );
+    expect(describedBy).toContain(inUse);
+    await expectNoAxeViolations(page, 'change email with the address in use');
+
+    // The refused code was voided: a fresh address is sent its code at once (no resend wait).
+    afterId = await latestOutboxId(baseUrl);
+    await newEmail.fill('c20001.new@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(STEP('email-verification'));
+    await heading('Email verification', 2);
+    await visible(page.getByText('Enter the code we sent to c20001.new@example.com.'));
+    sent = await codeFromOutbox(baseUrl, 'c20001.new@example.com', 'EMAIL', afterId);
+    await page.getByLabel(/^Verification code/).fill(sent.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL(STEP('email-changed'));
+    await heading('Email changed', 2);
+    await visible(page.getByText("Your account's email address is now c20001.new@example.com."));
+    await expectNoAxeViolations(page, 'email changed');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(APPLICATIONS);
+    await heading('Applications');
   });
 });
