@@ -5,11 +5,12 @@
 // axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey. The
 // registration and password reset by keyboard, from their links to the end, are keyboard-forced's.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
 import { acsVerdict } from './support/demo-sp';
 import { keyboardUser } from './support/keyboard';
+import { registerOverHttp } from './support/merge';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
@@ -311,5 +312,67 @@ describe('by keyboard alone', () => {
     await page.waitForURL(APPLICATIONS);
     await expectFocusOnHeading('Applications');
     await expect.poll(() => page.getByRole('main').getByRole('link', { name: /Loans/ }).count()).toBe(2);
+  });
+
+  it('C20002 chooses None, is refused an address in use and changes to a fresh one', async () => {
+    // A new account with C10002's address (registered over HTTP) is asked to merge at sign-in.
+    const password = 'Quiet-Harbour-Morning-4821';
+    await registerOverHttp(baseUrl, {
+      email: 'c10002@example.com',
+      username: 'C20002',
+      name: 'Erin Example',
+      password,
+      captchaAnswer: inject('captchaAnswer'),
+    });
+    await signIn('C20002', password);
+    await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
+    await expectFocusOnHeading('Duplicate accounts');
+    await tabTo(page.getByRole('button', { name: 'Start merge' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/select-accounts`);
+    await expectFocusOnHeading('Select accounts', 2);
+    const none = page.getByRole('checkbox', { name: 'None of these accounts are mine' });
+    await tabTo(none);
+    await page.keyboard.press('Space');
+    await expect.poll(() => none.isChecked()).toBe(true);
+    await tabTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    // Another account's address gets its code; its verification says the address is in use.
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/change-email`);
+    await expectFocusOnHeading('Change email', 2);
+    const newEmail = page.getByLabel(/^New email/);
+    let afterId = await latestOutboxId(baseUrl);
+    await typeInto(newEmail, 'c10003@example.com');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/email-verification`);
+    await expectFocusOnHeading('Email verification', 2);
+    let sent = await codeFromOutbox(baseUrl, 'c10003@example.com', 'EMAIL', afterId);
+    await typeInto(page.getByLabel(/^Verification code/), sent.code);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/change-email`);
+    await expectFocusOnHeading('Change email', 2);
+    expect(await expectFieldErrorAnnounced(newEmail)).toBe(
+      'This email address is used by another account. Choose another one.',
+    );
+    await expectNoAxeViolations(page, 'change email with the address in use');
+    afterId = await latestOutboxId(baseUrl);
+    await typeInto(newEmail, 'c20002.new@example.com');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/email-verification`);
+    await expectFocusOnHeading('Email verification', 2);
+    sent = await codeFromOutbox(baseUrl, 'c20002.new@example.com', 'EMAIL', afterId);
+    await typeInto(page.getByLabel(/^Verification code/), sent.code);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/email-changed`);
+    await expectFocusOnHeading('Email changed', 2);
+    await expectNoAxeViolations(page, 'email changed');
+    await tabTo(page.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(APPLICATIONS);
+    await expectFocusOnHeading('Applications');
   });
 });
