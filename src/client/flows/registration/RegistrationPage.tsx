@@ -3,7 +3,7 @@
 // session): an address of a later step without it lands on the start.
 // This page's own Mantine styles (app/styles.ts loads only what the first page needs).
 import '@mantine/core/styles/Code.css';
-import { Alert, Anchor, Button, Code, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { registrationMachine } from '../../../../machines/registration/registration.machine';
@@ -32,8 +32,11 @@ import { CodeForm } from '../forced/shared/CodeForm';
 import { applyFlowOutput } from '../shared/flow-output';
 import { ContinueSignInView, ForcedProgress, ForcedStepFailed } from '../forced/shared/ForcedStatus';
 import { StepProgress } from '../forced/shared/StepProgress';
-import { SecurityQuestionsForm } from '../forced/factor-enrolment/SecurityQuestionsForm';
-import { SelectSmsFactorForm } from '../forced/factor-enrolment/SelectSmsFactorForm';
+import {
+  SecurityQuestionsStep,
+  SelectSmsStep,
+  SmsVerificationStep,
+} from '../forced/factor-enrolment/EnrolmentSteps';
 import { factorEnrolmentTexts } from '../forced/factor-enrolment/factor-enrolment.texts';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { resolveRoute, useFlowRoute } from '../shared/use-flow-route';
@@ -184,58 +187,36 @@ export default function RegistrationPage() {
           </>
         )}
         {view === 'selectSms' && (
-          <>
-            <Text>{factorEnrolmentTexts.selectSms.instructions}</Text>
-            <SelectSmsFactorForm
-              busy={busy}
-              refusal={refusal}
-              onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
-              onChooseEmail={() => send({ type: 'user.chooseEmail' })}
-            />
-          </>
+          <SelectSmsStep
+            busy={busy}
+            refusal={refusal}
+            onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
+            onChooseEmail={() => send({ type: 'user.chooseEmail' })}
+          />
         )}
         {view === 'smsVerification' && (
-          <>
-            <Text>{factorEnrolmentTexts.smsVerification.instructions(mobile)}</Text>
-            <CodeForm
-              name={factorEnrolmentTexts.smsVerification.title}
-              submitLabel={factorEnrolmentTexts.smsVerification.submit}
-              busy={busy}
-              codeError={codeError}
-              onSubmit={(code) => send({ type: 'user.verify', code })}
-              resend={{
-                onResend: () => send({ type: 'user.resend' }),
-                busy: resending,
-                refusal: resendRefusal,
-              }}
-              after={
-                <Anchor
-                  component={Link}
-                  to={resolveRoute(BASE, REGISTRATION_STEPS.SELECT_SMS_FACTOR)}
-                  size="sm"
-                >
-                  {factorEnrolmentTexts.smsVerification.changeMobile}
-                </Anchor>
-              }
-            />
-          </>
+          <SmsVerificationStep
+            mobile={mobile}
+            busy={busy}
+            codeError={codeError}
+            onVerify={(code) => send({ type: 'user.verify', code })}
+            resend={{
+              onResend: () => send({ type: 'user.resend' }),
+              busy: resending,
+              refusal: resendRefusal,
+            }}
+            changeMobileTo={resolveRoute(BASE, REGISTRATION_STEPS.SELECT_SMS_FACTOR)}
+          />
         )}
         {view === 'securityQuestions' && (
-          <>
-            {smsUnavailable && (
-              <Alert color="orange" title={t.smsUnavailableTitle}>
-                {smsUnavailable}
-              </Alert>
-            )}
-            <Text>{factorEnrolmentTexts.securityQuestions.instructions}</Text>
-            <SecurityQuestionsForm
-              questions={questions}
-              busy={busy}
-              refusal={refusal}
-              submitLabel={t.securityQuestions.submitLabel}
-              onSubmit={(values) => send({ type: 'user.submitQuestions', ...values })}
-            />
-          </>
+          <SecurityQuestionsStep
+            smsUnavailable={smsUnavailable}
+            questions={questions}
+            busy={busy}
+            refusal={refusal}
+            submitLabel={t.securityQuestions.submitLabel}
+            onSubmit={(values) => send({ type: 'user.submitQuestions', ...values })}
+          />
         )}
         {view === 'setPassword' && (
           <PasswordForm

@@ -1,8 +1,8 @@
 // /forced-actions/factor-enrolment and its steps (section 2.6): one machine for the wizard; the
 // address gives the step a reload resumes at, and the state's meta the step's route and progress.
-import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { factorEnrolmentMachine } from '../../../../../machines/forced/factor-enrolment/factor-enrolment.machine';
 import {
   selectBusy,
@@ -30,8 +30,7 @@ import { ContinueSignInView, ForcedProgress, ForcedStepFailed } from '../shared/
 import { StepProgress } from '../shared/StepProgress';
 import { factorEnrolmentActors } from './factor-enrolment.actors';
 import { factorEnrolmentTexts as t } from './factor-enrolment.texts';
-import { SecurityQuestionsForm } from './SecurityQuestionsForm';
-import { SelectSmsFactorForm } from './SelectSmsFactorForm';
+import { SecurityQuestionsStep, SelectSmsStep, SmsVerificationStep } from './EnrolmentSteps';
 
 const BASE = FORCED_ACTION_ROUTES.FACTOR_ENROLMENT;
 
@@ -110,53 +109,31 @@ export default function FactorEnrolmentPage() {
           </>
         )}
         {view === 'selectSms' && (
-          <>
-            <Text>{t.selectSms.instructions}</Text>
-            <SelectSmsFactorForm
-              busy={busy}
-              refusal={refusal}
-              onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
-              onChooseEmail={() => send({ type: 'user.chooseEmail' })}
-            />
-          </>
+          <SelectSmsStep
+            busy={busy}
+            refusal={refusal}
+            onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
+            onChooseEmail={() => send({ type: 'user.chooseEmail' })}
+          />
         )}
         {view === 'smsVerification' && (
-          <>
-            <Text>{t.smsVerification.instructions(mobile)}</Text>
-            <CodeForm
-              name={t.smsVerification.title}
-              submitLabel={t.smsVerification.submit}
-              busy={busy}
-              codeError={codeError}
-              onSubmit={(code) => send({ type: 'user.verify', code })}
-              resend={resend}
-              after={
-                <Anchor
-                  component={Link}
-                  to={resolveRoute(BASE, FACTOR_ENROLMENT_STEPS.SELECT_SMS_FACTOR)}
-                  size="sm"
-                >
-                  {t.smsVerification.changeMobile}
-                </Anchor>
-              }
-            />
-          </>
+          <SmsVerificationStep
+            mobile={mobile}
+            busy={busy}
+            codeError={codeError}
+            onVerify={(code) => send({ type: 'user.verify', code })}
+            resend={resend}
+            changeMobileTo={resolveRoute(BASE, FACTOR_ENROLMENT_STEPS.SELECT_SMS_FACTOR)}
+          />
         )}
         {view === 'securityQuestions' && (
-          <>
-            {smsUnavailable && (
-              <Alert color="orange" title={t.smsUnavailableTitle}>
-                {smsUnavailable}
-              </Alert>
-            )}
-            <Text>{t.securityQuestions.instructions}</Text>
-            <SecurityQuestionsForm
-              questions={questions}
-              busy={busy}
-              refusal={refusal}
-              onSubmit={(values) => send({ type: 'user.submit', ...values })}
-            />
-          </>
+          <SecurityQuestionsStep
+            smsUnavailable={smsUnavailable}
+            questions={questions}
+            busy={busy}
+            refusal={refusal}
+            onSubmit={(values) => send({ type: 'user.submit', ...values })}
+          />
         )}
       </Stack>
     </Container>
