@@ -11,7 +11,7 @@
 // | PUBLIC_URL               | http://localhost:8080            | External base URL of the portal. An https URL makes every portal cookie Secure and __Host- prefixed.                                     |
 // | NODE_ENV                 | development                      | development, test or production. Production enables HSTS and ignores CAPTCHA_FIXED_ANSWER.                                               |
 // | CAPTCHA_FIXED_ANSWER     | (unset)                          | Outside production only: every captcha's answer is this text, so automated journeys can pass it. Ignored in production.                 |
-// | SESSION_IDLE_MINUTES     | 30                               | A session ends after this many minutes without a request.                                                                                |
+// | SESSION_IDLE_MINUTES     | 30                               | A session ends after this many minutes unused (the portal's background checks do not count).                                                                                |
 // | SESSION_ABSOLUTE_HOURS   | 12                               | A session ends this many hours after sign-in, active or not.                                                                            |
 // | LOG_LEVEL                | info (silent when NODE_ENV=test) | fatal, error, warn, info, debug, trace or silent.                                                                                        |
 // | METRICS_TOKEN            | (unset)                          | Serves Prometheus metrics at /metrics to `Authorization: Bearer <token>` (16 characters or more). Unset: no /metrics (404).             |

@@ -136,6 +136,20 @@ describe.each(targets)('re-enter password on $name', (target) => {
     expect((await handoff(c10001)).status).toBe(200);
   });
 
+  it("the modal's poll does not keep an unattended session from its idle timeout", async () => {
+    const client = await signedIn();
+    const idleMs = server.config.sessionIdleMinutes * 60_000;
+    // The user leaves; the password entry expires and the modal polls until the idle time is up.
+    for (let waited = 0; waited < idleMs; waited += 60_000) {
+      clock.advance(60_000);
+      const poll = await get(client, 'reenter-password/expired');
+      if (waited + 60_000 < idleMs) expect(poll.status, `after ${waited + 60_000} ms`).toBe(200);
+    }
+    clock.advance(1_000);
+    expect((await get(client, 'reenter-password/expired')).status).toBe(401);
+    expect((await get<Json>(client, 'anonymous/current-user')).body.type).toBe('ANONYMOUS');
+  });
+
   it('needs an authenticated session and a password', async () => {
     expect((await get(server.client(), 'reenter-password/expired')).status).toBe(401);
     expect((await post(server.client(), 'reenter-password', { currentPassword: DEMO_PASSWORD })).status).toBe(

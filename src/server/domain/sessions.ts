@@ -49,14 +49,21 @@ export class SessionService {
     this.#touchIntervalMs = Math.min(60_000, Math.floor(policy.idleMs / 10));
   }
 
-  /** The live session the token names, its last-seen time refreshed; null when none. */
-  async resolve(token: string | undefined): Promise<SessionRow | null> {
+  /**
+   * The live session the token names, its last-seen time refreshed; null when none. With `touch`
+   * false the session is only looked at: a background poll is not the user at the screen, and
+   * must not keep an unattended session from its idle timeout.
+   */
+  async resolve(
+    token: string | undefined,
+    { touch = true }: { touch?: boolean } = {},
+  ): Promise<SessionRow | null> {
     if (!token || !TOKEN_PATTERN.test(token)) return null;
     const now = this.clock.now();
     const session = await findLiveSession(this.db, hashSessionToken(token), now);
     if (!session) return null;
     if (session.absoluteExpiresAt.getTime() <= now.getTime()) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() >= this.#touchIntervalMs) {
+    if (touch && now.getTime() - session.lastSeenAt.getTime() >= this.#touchIntervalMs) {
       const expiresAt = this.#expiryFrom(now, session.absoluteExpiresAt);
       await touchSession(this.db, session.idHash, now, expiresAt);
       return { ...session, lastSeenAt: now, expiresAt };

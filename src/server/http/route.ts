@@ -57,6 +57,11 @@ export interface RegisterOptions {
    * Defaults to true for admin calls; handoffs ask for it too.
    */
   recentPassword?: boolean;
+  /**
+   * Whether the call counts as use of the session (its idle timeout starts again); default true.
+   * False for what the portal asks in the background on its own, not for the user.
+   */
+  touchesSession?: boolean;
 }
 
 /**
@@ -150,7 +155,7 @@ export function registerCall<
       const body = parse(call.body, request.body, 'body');
       if (errors.length > 0) throw refuse.invalid(errors);
 
-      const session = await sessionOf(request, services);
+      const session = await sessionOf(request, services, { touch: options.touchesSession ?? true });
       if (access === 'pending' || access === 'authenticated' || access === 'admin') {
         if (!session || session.type === 'ANONYMOUS') throw refuse.sessionExpired();
         const wanted = access === 'pending' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';

@@ -63,15 +63,21 @@ const loaded = new WeakMap<FastifyRequest, Promise<SessionRow | null>>();
 
 /**
  * The request's live session (looked up once per request), or null. Where both cookies arrive
- * (see the file comment) the framed one wins: the request comes from the framed portal.
+ * (see the file comment) the framed one wins: the request comes from the framed portal. With
+ * `touch` false the lookup does not count as use (SessionService.resolve).
  */
-export function sessionOf(request: FastifyRequest, services: Services): Promise<SessionRow | null> {
+export function sessionOf(
+  request: FastifyRequest,
+  services: Services,
+  options: { touch?: boolean } = {},
+): Promise<SessionRow | null> {
   let pending = loaded.get(request);
   if (!pending) {
     const framed = request.cookies[frameSessionCookieName(services.config)];
     const own = request.cookies[sessionCookieName(services.config)];
     pending = (async () =>
-      (framed ? await services.sessions.resolve(framed) : null) ?? services.sessions.resolve(own))();
+      (framed ? await services.sessions.resolve(framed, options) : null) ??
+      services.sessions.resolve(own, options))();
     loaded.set(request, pending);
   }
   return pending;

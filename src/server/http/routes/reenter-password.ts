@@ -11,10 +11,12 @@ export async function reenterPasswordRoutes(app: FastifyInstance): Promise<void>
   const { config, clock, factors } = app.services;
   const reenter = factors.reenterPassword;
 
+  // The portal's modal polls this while it waits: the poll is not the user, and must not keep an
+  // unattended session from its idle timeout.
   registerCall(
     app,
     calls.getReenterPasswordExpired,
-    { access: 'authenticated' },
+    { access: 'authenticated', touchesSession: false },
     async ({ session, reply }) => {
       if (!session) throw refuse.sessionExpired();
       if (reenter.isExpired(session)) {
