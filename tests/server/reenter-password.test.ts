@@ -115,17 +115,29 @@ describe.each(targets)('re-enter password on $name', (target) => {
   it('refuses admin calls and handoffs once the period is over, until the password is entered again', async () => {
     const client = server.client();
     expect((await client.login<Json>('admin1')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+    const auditor = server.client();
+    expect((await auditor.login<Json>('auditor1')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
     const c10001 = await signedIn();
     const handoff = (c: TestClient) =>
       post(c, 'current-user/saml-handoff', { appCode: 'PAYROLL', facilityCode: null });
+    const smsSwitch = () =>
+      post(client, 'admin/properties/sms-gateway-status', { isSmsGatewayAvailable: true });
     expect((await get(client, 'admin/apps')).status).toBe(200);
     expect((await handoff(c10001)).status).toBe(200);
+    expect((await get(auditor, 'access-requests')).status).toBe(200);
+    expect((await smsSwitch()).status).toBe(200);
 
     clock.advance(PERIOD_S * 1000 + 1000);
     const stale = await get(client, 'admin/apps');
     expect(stale.status).toBe(401);
     expect(stale.body).toEqual({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
     expect((await handoff(c10001)).body).toEqual({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
+    // The SMS gateway switch and what a viewer of access requests reads are held back alike.
+    expect((await smsSwitch()).body).toEqual({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' });
+    expect((await get(auditor, 'access-requests')).body).toEqual({
+      message: REENTER_PASSWORD_REQUIRED_MESSAGE,
+      url: '/',
+    });
     // Reading one's own things goes on; the modal asks for the password.
     expect((await get(c10001, 'profile/enrolled-factors')).status).toBe(200);
     expect((await get(client, 'reenter-password/expired')).body).toBe(true);

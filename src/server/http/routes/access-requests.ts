@@ -22,6 +22,10 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
+  // The list, ids and histories: what a viewer reads needs a recent password entry, as admin calls
+  // do (route.ts), so an unattended signed-in screen does not keep them open.
+  const viewer = { access: 'authenticated', recentPassword: true } as const;
+
   // Approve and reject: admins only (viewers and READ_ONLY holders just look).
   const decisions = [
     [accessRequestDecisionCalls.approveAccessRequest, 'approve'],
@@ -39,27 +43,27 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
     service.request(ctx.identityId(), ctx.body.appCode, ctx.body.facilityCode),
   );
 
-  registerCall(app, calls.getAccessRequests, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.getAccessRequests, viewer, async (ctx) => {
     await requireViewer(ctx.identityId());
     return service.list(ctx.query.page ?? 0, ctx.query.query ?? '');
   });
 
-  registerCall(app, calls.getAccessRequestId, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.getAccessRequestId, viewer, async (ctx) => {
     await requireViewer(ctx.identityId());
     return service.idOf(ctx.params.appCode, ctx.params.code);
   });
 
-  registerCall(app, calls.getAccessRequestHistory, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.getAccessRequestHistory, viewer, async (ctx) => {
     await requireViewer(ctx.identityId());
     return service.history(ctx.params.id, ctx.query.page ?? 0);
   });
 
-  registerCall(app, calls.getAccessRequestApiCalls, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.getAccessRequestApiCalls, viewer, async (ctx) => {
     await requireViewer(ctx.identityId());
     return service.history(ctx.params.id, ctx.query.page ?? 0, true);
   });
 
-  registerCall(app, calls.getAccessRequest, { access: 'authenticated' }, async (ctx) => {
+  registerCall(app, calls.getAccessRequest, viewer, async (ctx) => {
     await requireViewer(ctx.identityId());
     return service.details(ctx.params.id);
   });
