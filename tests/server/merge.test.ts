@@ -406,7 +406,7 @@ describe.each(targets)('merge accounts on $name', (target) => {
     expect(done.body).toMatchObject({ outcome: 'DIRECT_LOGIN', currentUser: { username: 'P20002' } });
     const rows = await server.db
       .selectFrom('identities')
-      .select(['username', 'email', 'retired_at'])
+      .select(['username', 'email', 'retired_at', 'jwt_valid_after'])
       .where('username', 'like', 'P2000%')
       .orderBy('username')
       .execute();
@@ -414,6 +414,12 @@ describe.each(targets)('merge accounts on $name', (target) => {
       ['P20001', 'three@example.com', true],
       ['P20002', 'p.merged@example.com', false],
       ['P20003', 'three@example.com', false],
+    ]);
+    // The retired account's handed-off JWTs stop counting from its retirement (/jwt/valid-after).
+    expect(rows.map((r) => r.jwt_valid_after?.getTime() ?? null)).toEqual([
+      rows[0]!.retired_at!.getTime(),
+      null,
+      null,
     ]);
     expect((await server.client().login<Json>('P20003')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
     expect((await server.client().login('P20001')).status).toBe(422);

@@ -278,6 +278,10 @@ export async function revokeAccess(
     .execute();
 }
 
+/**
+ * Retires the others. Their handed-off JWTs stop counting too: /jwt/valid-after answers
+ * tokenValid false for every token issued before now.
+ */
 export async function retireIdentities(
   trx: Kysely<Database>,
   otherIds: readonly string[],
@@ -285,7 +289,7 @@ export async function retireIdentities(
 ): Promise<void> {
   await trx
     .updateTable('identities')
-    .set({ retired_at: now, updated_at: now })
+    .set({ retired_at: now, updated_at: now, jwt_valid_after: now })
     .where('id', 'in', [...otherIds])
     .execute();
 }
