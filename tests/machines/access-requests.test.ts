@@ -160,7 +160,7 @@ describe('access-request history machine', () => {
 
 describe('access-request machine', () => {
   function start(
-    input: { id: string } | { appCode: string; code: string },
+    input: RequestInput,
     script: {
       ids?: Array<Answer<{ id: string }>>;
       details?: Array<Answer<AccessRequestDetails>>;
@@ -241,6 +241,22 @@ describe('access-request machine', () => {
     decided.actor.send({ type: 'user.reject' });
     expect(decided.actor.getSnapshot().value).toEqual({ ready: 'viewing' });
     expect(decided.calls.decide).toEqual([]);
+  });
+
+  it("offers no decision on an admin's own pending request, and says another admin decides it", async () => {
+    const own = start({ ...admin, selfId: REQUEST_DETAILS.requester.id }, { details: [REQUEST_DETAILS] });
+    await ready(own.actor);
+    expect(REQUEST_DETAILS.status).toBe('PENDING');
+    expect(requestSelect.selectCanDecide(own.actor.getSnapshot())).toBe(false);
+    expect(requestSelect.selectOwnPendingRequest(own.actor.getSnapshot())).toBe(true);
+    own.actor.send({ type: 'user.approve' });
+    expect(own.actor.getSnapshot().value).toEqual({ ready: 'viewing' });
+    expect(own.calls.decide).toEqual([]);
+
+    const other = start({ ...admin, selfId: 'someone-else' }, { details: [REQUEST_DETAILS] });
+    await ready(other.actor);
+    expect(requestSelect.selectCanDecide(other.actor.getSnapshot())).toBe(true);
+    expect(requestSelect.selectOwnPendingRequest(other.actor.getSnapshot())).toBe(false);
   });
 
   it('approves after a confirmation: cancel first, then the trimmed ticket is sent (no reason)', async () => {

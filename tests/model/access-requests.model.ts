@@ -84,7 +84,10 @@ export const historyFixtures = {
   'xstate.error.actor.loadHistoryPage': () => [failed('loadHistoryPage', UNEXPECTED_FAILURE)],
 } satisfies Fixtures<HistorySnapshot>;
 
-const mayDecide = (s: RequestSnapshot) => s.context.mayDecide && s.context.details?.status === 'PENDING';
+const mayDecide = (s: RequestSnapshot) =>
+  s.context.mayDecide &&
+  s.context.details?.status === 'PENDING' &&
+  s.context.details.requester.id !== s.context.selfId;
 
 export const requestFixtures = {
   'user.retry': () => [{ type: 'user.retry' }],

@@ -282,8 +282,9 @@ export function defineRequestListPaths(coverage: MachineCoverage): void {
 }
 
 export function defineRequestPaths(coverage: MachineCoverage): void {
-  const byId = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: true });
-  const byIdViewer = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: false });
+  // The page passes the signed-in user's id: the mounted admin and viewer are not the requester.
+  const byId = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: true, selfId: readOnlyAdmin.id! });
+  const byIdViewer = requestPaths({ id: REQUEST_DETAILS.id, mayDecide: false, selfId: users.auditor.id! });
   const byCode = requestPaths({ appCode: REQUEST_DETAILS.app.code, code: REQUEST_DETAILS.code });
   const d = t.decision;
   const confirmationHeading = (s: RequestSnapshot) =>

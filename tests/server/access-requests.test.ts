@@ -13,6 +13,7 @@ import {
   alreadyDecidedMessage,
   FACILITY_NOT_ALLOWED_MESSAGE,
   FACILITY_REQUIRED_MESSAGE,
+  OWN_REQUEST_MESSAGE,
   UNKNOWN_FACILITY_MESSAGE,
 } from '../../src/server/domain/access-requests';
 import { DEMO_ACCESS_REQUESTS } from '../../src/server/demo/access-requests';
@@ -241,6 +242,29 @@ describe.each(targets)('access requests on $name', (target) => {
     const list = await get<Paged<AccessRequestSummary>>(auditor, 'access-requests?query=C10001');
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).toMatchObject({ code: filed.body.code, requester: { username: 'C10001' } });
+  });
+
+  it("leaves an admin's own request to another admin: approving or rejecting it is refused", async () => {
+    const filed = await post<{ id: string; status: string }>(admin, 'access-requests', {
+      appCode: 'LOANS',
+      facilityCode: 'F002',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(filed.body.status).toBe('PENDING');
+    const grants = await countOf('access_grants');
+    const events = await countOf('access_request_events');
+    for (const [decision, body] of [
+      ['approve', { ticketCode: 'SUP-7' }],
+      ['reject', { ticketCode: 'SUP-7', reason: 'No.' }],
+    ] as const) {
+      const own = await post(admin, `access-requests/${filed.body.id}/${decision}`, body);
+      expect(own.status).toBe(403);
+      expect(own.body).toEqual({ message: OWN_REQUEST_MESSAGE });
+    }
+    const still = await get<{ status: string }>(auditor, `access-requests/${filed.body.id}`);
+    expect(still.body.status).toBe('PENDING');
+    expect(await countOf('access_grants')).toBe(grants);
+    expect(await countOf('access_request_events')).toBe(events);
   });
 
   it('refuses bad requests and changes nothing', async () => {

@@ -3,6 +3,7 @@
 // (browser and system from the sign-in's User-Agent) and trusted devices, its history five per page,
 // and signing it out of all devices for a Jira ticket (sessions end, devices are revoked, the
 // history names the admin and links the ticket); admins only.
+import { OWN_UNLOCK_MESSAGE } from '../../src/server/domain/lockout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem, PageMetadata } from '../../src/contract/admin';
 import type { IdentityDetails, IdentitySummary } from '../../src/contract/admin-identities';
@@ -272,6 +273,22 @@ describe.each(targets)('admin identity screens on $name', (target) => {
     const unlocked = await post(admin, `admin/identities/${id}/unlock`);
     expect(unlocked.status).toBe(200);
     expect((await get<IdentityDetails>(admin, `admin/identities/${id}`)).body.lockedDate).toBeNull();
+  });
+
+  it("leaves a lock on an admin's own account to another admin", async () => {
+    // Someone guessing admin1's password locked it while admin1 was signed in.
+    const lockedAt = new Date(Date.UTC(2026, 10, 21, 6, 0));
+    await server.db
+      .insertInto('failed_auth_counts')
+      .values({ username: 'admin1', count: 10, last_failed_at: lockedAt, locked_at: lockedAt })
+      .execute();
+    const own = await post(admin, `admin/identities/${ids.admin1}/unlock`);
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ message: OWN_UNLOCK_MESSAGE });
+    expect((await get<IdentityDetails>(admin, `admin/identities/${ids.admin1}`)).body.lockedDate).toBe(
+      lockedAt.toISOString(),
+    );
+    await server.db.deleteFrom('failed_auth_counts').where('username', '=', 'admin1').execute();
   });
 
   it('pages the history five items at a time, newest first, System when no actor', async () => {

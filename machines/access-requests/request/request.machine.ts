@@ -53,7 +53,10 @@ export const requestMachine = setup({
   },
   guards: {
     byCode: ({ context }) => context.id === null,
-    canDecide: ({ context }) => context.mayDecide && context.details?.status === 'PENDING',
+    canDecide: ({ context }) =>
+      context.mayDecide &&
+      context.details?.status === 'PENDING' &&
+      context.details.requester.id !== context.selfId,
     isDecided: (_, result: DecideResult) => result.type === 'decided',
     isRefused: (_, result: DecideResult) => result.type === 'refused',
   },
@@ -108,6 +111,7 @@ export const requestMachine = setup({
     details: null,
     errorMessage: null,
     mayDecide: input.mayDecide ?? false,
+    selfId: input.selfId ?? null,
     decision: null,
     refusal: null,
     outcome: null,

@@ -24,6 +24,12 @@ export const selectErrorMessage = (s: Snapshot): string | null => s.context.erro
 export const selectCanDecide = (s: Snapshot): boolean =>
   s.matches({ ready: 'viewing' }) && s.can({ type: 'user.approve' });
 
+/** An admin's own pending request: another admin decides it, so the page says so instead. */
+export const selectOwnPendingRequest = (s: Snapshot): boolean =>
+  s.context.mayDecide &&
+  s.context.details?.status === 'PENDING' &&
+  s.context.details.requester.id === s.context.selfId;
+
 /** The decision being confirmed or sent (null: no confirmation open). */
 export const selectDecision = (s: Snapshot): Decision | null =>
   s.matches({ ready: 'confirming' }) || s.matches({ ready: 'deciding' }) ? s.context.decision : null;

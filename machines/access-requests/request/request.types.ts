@@ -3,9 +3,13 @@ import type { AccessRequestDetails } from '../../../src/contract/admin';
 /**
  * Opened by id (/access-requests/{id}) or by app code and request code (/access-requests/{appCode}/{code}).
  * `mayDecide`: the user is an admin, who may approve or reject a pending request (VIEW_ACCESS_REQUESTS
- * holders only view; the server refuses them too).
+ * holders only view; the server refuses them too). `selfId`: the user's identity id; an admin's own
+ * request is for another admin to decide (the server refuses it too).
  */
-export type RequestInput = ({ id: string } | { appCode: string; code: string }) & { mayDecide?: boolean };
+export type RequestInput = ({ id: string } | { appCode: string; code: string }) & {
+  mayDecide?: boolean;
+  selfId?: string;
+};
 
 /** An admin's decision on a pending request. */
 export type Decision = 'approve' | 'reject';
@@ -45,6 +49,8 @@ export interface RequestContext {
   details: AccessRequestDetails | null;
   errorMessage: string | null;
   mayDecide: boolean;
+  /** The user's identity id (null: unknown). */
+  selfId: string | null;
   /** The decision being confirmed or sent. */
   decision: Decision | null;
   /** Why the last decision was not taken (shown in the confirmation). */

@@ -82,6 +82,8 @@ export const ACCOUNT_LOCKED_MESSAGE =
 export const LOCKED_HISTORY_TEXT = (failures: number) =>
   `Locked after ${failures} incorrect passwords or codes in a row.`;
 export const UNLOCKED_BY_ADMIN_TEXT = 'Unlocked by an administrator.';
+/** 403: an admin's own lock (someone guessing the password) is for another admin to lift. */
+export const OWN_UNLOCK_MESSAGE = 'Another admin must unlock your own account.';
 export const UNLOCKED_BY_COMMAND_TEXT = 'Unlocked from the command line (npm run unlock).';
 
 export function tryLaterMessage(seconds: number): string {

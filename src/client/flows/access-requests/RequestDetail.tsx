@@ -24,6 +24,7 @@ import { requestMachine } from '../../../../machines/access-requests/request/req
 import {
   selectCanDecide,
   selectDecision,
+  selectOwnPendingRequest,
   selectDecisions,
   selectDeciding,
   selectDetails,
@@ -314,18 +315,29 @@ export function RequestDetail({ id, tab }: { id: string; tab: RequestTab }) {
   // normally loaded it already).
   const { currentUser } = useSession();
   if (!currentUser) return <Loading />;
-  return <RequestDetailOf id={id} tab={tab} mayDecide={currentUser.isAdmin} />;
+  return <RequestDetailOf id={id} tab={tab} mayDecide={currentUser.isAdmin} selfId={currentUser.id} />;
 }
 
-function RequestDetailOf({ id, tab, mayDecide }: { id: string; tab: RequestTab; mayDecide: boolean }) {
+function RequestDetailOf({
+  id,
+  tab,
+  mayDecide,
+  selfId,
+}: {
+  id: string;
+  tab: RequestTab;
+  mayDecide: boolean;
+  selfId: string | null;
+}) {
   const [, send, actorRef] = useFlowActor(requestMachine, {
-    input: { id, mayDecide } satisfies RequestInput,
+    input: { id, mayDecide, ...(selfId ? { selfId } : {}) } satisfies RequestInput,
     actors: requestActors,
   });
   const view = useSelector(actorRef, selectView);
   const details = useSelector(actorRef, selectDetails);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
   const canDecide = useSelector(actorRef, selectCanDecide);
+  const ownPendingRequest = useSelector(actorRef, selectOwnPendingRequest);
   const decision = useSelector(actorRef, selectDecision);
   const deciding = useSelector(actorRef, selectDeciding);
   const refusal = useSelector(actorRef, selectRefusal);
@@ -351,6 +363,7 @@ function RequestDetailOf({ id, tab, mayDecide }: { id: string; tab: RequestTab; 
         <>
           <Title order={2}>{t.requestHeading(details.code)}</Title>
           {outcome && <Outcome outcome={outcome} code={details.code} />}
+          {ownPendingRequest && <Text c="dimmed">{t.decision.ownRequest}</Text>}
           {canDecide && (
             <DecisionActions
               takeFocus={cancelled}

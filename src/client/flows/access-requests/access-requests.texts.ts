@@ -56,6 +56,8 @@ export const accessRequestsTexts = {
   /** An admin's decision on a pending request (not shown in the spec: worded here). */
   decision: {
     actionsLabel: 'Decide this access request',
+    /** In place of Approve and Reject on an admin's own pending request (the server refuses it too). */
+    ownRequest: 'Another admin must decide your own access request.',
     approve: 'Approve',
     reject: 'Reject',
     approveHeading: (code: string) => `Approve access request ${code}?`,

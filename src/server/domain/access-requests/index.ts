@@ -61,6 +61,8 @@ export const FACILITY_REQUIRED_MESSAGE = 'Select a facility of this app.';
 export const FACILITY_NOT_ALLOWED_MESSAGE = 'This app does not take a facility.';
 export const UNKNOWN_FACILITY_MESSAGE = 'This app has no such facility.';
 export const ALREADY_GRANTED_MESSAGE = 'You already have access to this app.';
+/** 403: separation of duties, an admin's own request is for another admin to decide. */
+export const OWN_REQUEST_MESSAGE = 'Another admin must decide your own access request.';
 /** 409 for a decision on a request that is not PENDING (nothing is changed). */
 export const alreadyDecidedMessage = (status: 'APPROVED' | 'REJECTED') =>
   `This access request has already been ${status === 'APPROVED' ? 'approved' : 'rejected'}; only a pending request can be decided.`;
@@ -293,7 +295,8 @@ export class AccessRequestService {
    * history entry naming the admin with the ticket (and, for a rejection, the reason); the audit
    * line follows once it committed. The requester's email goes out after the commit, like the
    * filing notice, and is recorded as the request's outbound call. Refusals change nothing:
-   * 404 no such request; 422 a ticket code that is not a Jira key; 409 already decided.
+   * 404 no such request; 422 a ticket code that is not a Jira key; 403 the admin's own request;
+   * 409 already decided.
    */
   async decide(input: {
     id: string;
@@ -321,6 +324,8 @@ export class AccessRequestService {
     const decided = await db.transaction().execute(async (trx) => {
       const request = await lockAccessRequest(trx, input.id);
       if (!request) throw refuse.notFound();
+      if (request.requester_identity_id === input.adminIdentityId)
+        throw refuse.forbidden(OWN_REQUEST_MESSAGE);
       if (request.status !== 'PENDING') throw refuse.conflict(alreadyDecidedMessage(request.status));
       if (!(await setAccessRequestDecision(trx, request.id, status, now))) {
         throw refuse.conflict(alreadyDecidedMessage(status));

@@ -6,7 +6,7 @@ import { findIdentityWithRoles } from '../../db/repositories/identities';
 import { adminApps, adminRoles } from '../../domain/admin';
 import { AdminInvitations } from '../../domain/admin/invitations';
 import { refuse } from '../../domain/errors';
-import { UNLOCKED_BY_ADMIN_TEXT } from '../../domain/lockout';
+import { OWN_UNLOCK_MESSAGE, UNLOCKED_BY_ADMIN_TEXT } from '../../domain/lockout';
 import { registerCall } from '../route';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,6 +42,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, calls.unlockIdentity, { access: 'admin' }, async (ctx) => {
     const adminId = ctx.identityId();
     const { identityId } = ctx.params;
+    if (identityId === adminId) throw refuse.forbidden(OWN_UNLOCK_MESSAGE);
     const found = UUID.test(identityId) ? await findIdentityWithRoles(db, identityId) : undefined;
     if (!found) throw refuse.notFound();
     return factors.lockout.unlock({
