@@ -457,14 +457,17 @@ export async function fingerprint(db: Db, run: Run): Promise<string> {
 
   // Proving the current password (profile changes) is a step of its own, the same write as POST
   // reenter-password: it refreshes the session's re-enter-password clock whether or not the change
-  // that follows commits. It is not part of the change, so it is left out.
+  // that follows commits. It is not part of the change, so it is left out. So are the tries a
+  // password or code check holds while it runs (`<counter>InFlight` and `...At`): a kill during
+  // the check leaves them taken, and they lapse after 30 s (TRY_RESERVATION_LAPSE_MS, checked in
+  // tests/server/failure-limit.test.ts); they are not part of any change either.
   for (const row of tables.browser_sessions!) {
     const {
       passwordConfirmedAt: _at,
       reenterPasswordFailures: _failures,
-      ...data
+      ...rest
     } = row.data as Record<string, unknown>;
-    row.data = data;
+    row.data = Object.fromEntries(Object.entries(rest).filter(([key]) => !/InFlight(At)?$/.test(key)));
   }
 
   const out: Record<string, string[]> = {};

@@ -4,6 +4,9 @@
 // the injected clock), and locks the account at the 10th failure in a row until support unlocks
 // it (admin call or CLI). Unknown usernames get exactly the answers known ones get.
 // Timing equality is measured in bench/enumeration, not asserted here.
+import { sql } from 'kysely';
+import { TRY_RESERVATION_LAPSE_MS } from '../../src/server/db/repositories/factors-flow';
+import { hashSessionToken } from '../../src/server/domain/sessions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MERGE_ERROR_FIELDS } from '../../src/contract/merge';
 import { ManualClock } from '../../src/server/adapters/clock';
@@ -442,6 +445,42 @@ describe.each(targets)('failure limit on $name', (target) => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     // The sign-in is complete: its failures are forgotten.
     expect(await failedCount('C10004')).toBe(0);
+  });
+
+  it('tries held by a check that never ended (a killed server) lapse after 30 s', async () => {
+    const client = server.client();
+    await signInToStep(client, 'C10004', 'MFA');
+    const idHash = hashSessionToken(client.cookie('sam_session')!);
+    // A server killed mid-check left all 5 of the session's tries taken, just now (database clock).
+    const abandon = (agoMs: number) =>
+      sql`update sessions
+          set data = data || jsonb_build_object(
+            'factorFailuresInFlight', 5,
+            'factorFailuresInFlightAt',
+            (extract(epoch from clock_timestamp()) * 1000)::bigint - ${agoMs}::bigint)
+          where id_hash = ${idHash}`.execute(server.db);
+    const wrong = () =>
+      post(client, 'forced-actions/mfa/verify-authenticator-app', {
+        code: wrongTotp(clock),
+        trustDevice: false,
+      });
+    await abandon(0);
+    expect((await wrong()).status).toBe(429);
+    expect(await failedCount('C10004')).toBe(0);
+    // Older than TRY_RESERVATION_LAPSE_MS: they no longer count; the code is checked (and counted),
+    // and the session's data reads as before once the check gives its own try back.
+    await abandon(TRY_RESERVATION_LAPSE_MS + 1_000);
+    expect((await wrong()).body).toMatchObject({ message: CODE_INCORRECT_MESSAGE });
+    expect(await failedCount('C10004')).toBe(1);
+    const data = (
+      await server.db
+        .selectFrom('sessions')
+        .select('data')
+        .where('id_hash', '=', idHash)
+        .executeTakeFirstOrThrow()
+    ).data as Record<string, unknown>;
+    expect(Object.keys(data).filter((key) => key.includes('InFlight'))).toEqual([]);
+    expect(data.factorFailures).toBe(1);
   });
 
   it('a wrong code that locks the account ends the session with the locked text', async () => {

@@ -166,9 +166,12 @@ export interface SessionData {
   /** Usernames looked up at registration's collect-details (at most MAX_USERNAME_CHECKS). */
   usernameChecks?: number;
   factorFailuresInFlight?: number;
+  /** When the latest of those was reserved (ms since the epoch); they lapse after 30 s. */
+  factorFailuresInFlightAt?: number;
   factorFailures?: number;
   /** Wrong passwords at re-enter-password in this session; at the limit the session ends. */
   reenterPasswordFailuresInFlight?: number;
+  reenterPasswordFailuresInFlightAt?: number;
   reenterPasswordFailures?: number;
   /** When the password was last confirmed (re-enter password); the session's start before that. */
   passwordConfirmedAt?: string;
@@ -176,6 +179,7 @@ export interface SessionData {
   merge?: MergeWizardState;
   /** Wrong passwords of other accounts at merge select-accounts in this session. */
   mergePasswordFailuresInFlight?: number;
+  mergePasswordFailuresInFlightAt?: number;
   mergePasswordFailures?: number;
   /** Registration wizard: the invitation this anonymous session holds and what it has collected. */
   registration?: RegistrationState;

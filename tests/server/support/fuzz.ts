@@ -214,6 +214,9 @@ const SESSION_FAILURE_COUNTERS = [
   'data.factorFailuresInFlight',
   'data.reenterPasswordFailuresInFlight',
   'data.mergePasswordFailuresInFlight',
+  'data.factorFailuresInFlightAt',
+  'data.reenterPasswordFailuresInFlightAt',
+  'data.mergePasswordFailuresInFlightAt',
 ];
 
 const ALLOWANCES: readonly Allowance[] = [

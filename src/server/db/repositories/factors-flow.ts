@@ -22,12 +22,24 @@ export type FailureCounterName = 'factorFailures' | 'reenterPasswordFailures' | 
 type Counter = FailureCounterName | 'usernameChecks';
 
 /**
+ * Milliseconds after which tries in flight that were never given back no longer count: their
+ * check cannot still be running (a password or code check takes well under a second), so the
+ * server that held them stopped mid-check (a crash, a kill). Without this the session would
+ * have lost those tries for good.
+ */
+export const TRY_RESERVATION_LAPSE_MS = 30_000;
+
+/**
  * Takes `tries` of the session's remaining tries for the checks about to be made, in one
  * statement, while at least one is free: the failures counted so far and the tries in flight
  * stay under `max` when the request starts. A request that makes several checks at once (merge
  * proves every selected account) takes one per check, so it may end past `max` by at most
  * `tries - 1`, as it would alone. False when no try is free (or the session is gone). Give them
  * back with releaseSessionTry once the checks are answered.
+ *
+ * The tries in flight carry the time of the latest reservation (`<counter>InFlightAt`, the
+ * database's clock); when that is older than TRY_RESERVATION_LAPSE_MS they are taken to be
+ * abandoned and start again from none.
  */
 export async function reserveSessionTry(
   db: Kysely<Database>,
@@ -37,12 +49,17 @@ export async function reserveSessionTry(
   tries = 1,
 ): Promise<boolean> {
   const inFlight = `${counter}InFlight`;
+  const inFlightAt = `${counter}InFlightAt`;
+  const nowMs = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+  const live = sql<number>`case
+      when coalesce((data ->> ${inFlightAt})::bigint, 0) > ${nowMs} - ${TRY_RESERVATION_LAPSE_MS}
+      then coalesce((data ->> ${inFlight})::int, 0) else 0 end`;
   const result = await sql<{ ok: number }>`
     update sessions
-    set data = jsonb_set(data, ${`{${inFlight}}`}::text[],
-                         to_jsonb(coalesce((data ->> ${inFlight})::int, 0) + ${tries}::int))
+    set data = data || jsonb_build_object(${inFlight}::text, ${live} + ${tries}::int,
+                                          ${inFlightAt}::text, ${nowMs})
     where id_hash = ${idHash}
-      and coalesce((data ->> ${counter})::int, 0) + coalesce((data ->> ${inFlight})::int, 0) < ${max}
+      and coalesce((data ->> ${counter})::int, 0) + ${live} < ${max}
     returning 1 as ok
   `.execute(db);
   return result.rows.length === 1;
@@ -56,11 +73,13 @@ export async function releaseSessionTry(
   tries = 1,
 ): Promise<void> {
   const inFlight = `${counter}InFlight`;
-  // The last one out removes the key: a session with nothing in flight reads as before.
+  const inFlightAt = `${counter}InFlightAt`;
+  // The last one out removes the keys: a session with nothing in flight reads as before.
   await sql`
     update sessions
     set data = case
-      when coalesce((data ->> ${inFlight})::int, 0) <= ${tries}::int then data - ${inFlight}::text
+      when coalesce((data ->> ${inFlight})::int, 0) <= ${tries}::int
+        then data - ${inFlight}::text - ${inFlightAt}::text
       else jsonb_set(data, ${`{${inFlight}}`}::text[],
                      to_jsonb((data ->> ${inFlight})::int - ${tries}::int))
     end
