@@ -4,6 +4,8 @@
 //    contract's response validation) against GET / of a bare Fastify hello-world in a process of
 //    its own, both as fast as they go with the same connections, in alternating slices so drifting
 //    load on the machine moves both alike. Budget: at least 0.5.
+//    Then, for the reader and without a budget, the ratio of three lighter layers of the same server
+//    (no database; no session; a session lookup), to show where the gap to the hello-world lies.
 // 2. Latency at half capacity: a mix of the portal's non-hashing calls for a signed-in user
 //    (current user, accessible apps, handoff targets, enrolled factors, trusted devices, context,
 //    environment) at half the
@@ -103,6 +105,26 @@ async function main(): Promise<boolean> {
       `  GET current-user (auth) ${currentRate.toFixed(0)} /s   (p99 ${median(current.p99)} ms flat out)`,
     );
     console.log(`  ratio                   ${ratio.toFixed(3)}   (budget >= ${RATIO_BUDGET})`);
+
+    // Where the gap is, for the reader (no budget): the same server answering without the
+    // database (GET /health), a call with no session (the route helper, security headers with a
+    // CSP nonce, request log and metrics, response validation), and that call with the session
+    // looked up (one statement), each against the hello-world rate above.
+    const layers: Array<[string, string, Record<string, string>]> = [
+      ['GET /health', `${server.base}/health`, {}],
+      [
+        'anonymous/environment',
+        `${server.base}/rest/ui/anonymous/environment`,
+        { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      ],
+      ['... with the session', `${server.base}/rest/ui/anonymous/environment`, headers],
+    ];
+    const breakdown: string[] = [];
+    for (const [name, url, layerHeaders] of layers) {
+      const r = await autocannon({ url, headers: layerHeaders, connections, duration: duration / rounds });
+      breakdown.push(`${name} ${(r['2xx'] / r.duration / bareRate).toFixed(3)}`);
+    }
+    console.log(`  layers (ratio each)     ${breakdown.join('; ')}`);
 
     // 2. The mix at half the capacity just measured.
     const rate = Math.max(1, Math.floor(currentRate / 2));
