@@ -111,12 +111,16 @@ describe.each(targets)('MFA on $name', (target) => {
       .where('username', '=', 'C10004')
       .executeTakeFirstOrThrow();
     expect(stored.email).not.toBeNull();
+    // An earlier sign-in (left at MFA), so that this one has a previous sign-in to tell.
+    await signInToStep(server.client(), 'C10004', 'MFA');
     const client = server.client();
     const login = await client.post<Json>(`${API}anonymous/login`, {
       username: 'C10004',
       password: 'Harbour-Lights-2026',
     });
     expect(login.body).toMatchObject({ outcome: 'FORCED_ACTION', forcedAction: 'MFA' });
+    // Nor where and when the owner signed in last: that comes when the sign-in completes.
+    expect(login.body.previousSignInAttempt).toBeNull();
     const withheld = { email: null, mobile: null, phone: null, birthDate: null };
     expect(login.body.currentUser).toMatchObject({
       username: 'C10004',
@@ -132,6 +136,7 @@ describe.each(targets)('MFA on $name', (target) => {
     expect(ok.status).toBe(200);
     const revealed = { email: stored.email, mobile: stored.mobile, birthDate: stored.birth_date };
     expect(ok.body.currentUser).toMatchObject({ type: 'AUTHENTICATED', ...revealed });
+    expect(ok.body.previousSignInAttempt).toMatchObject({ isSuccessful: expect.any(Boolean) });
     expect((await get<Json>(client, 'anonymous/current-user')).body).toMatchObject(revealed);
   });
 

@@ -139,7 +139,14 @@ export class SignInFlow {
     if (decision.kind === 'forced') {
       const rule = this.deps.rules.find((r) => r.action === decision.action);
       await rule?.enter?.({ identity: input.identity, session: input.session });
-      return { ...base, outcome: 'FORCED_ACTION', forcedAction: decision.action };
+      // The previous sign-in is told when this one completes (kept in the session until then):
+      // before that, a stolen password alone must not learn where and when the owner signed in.
+      return {
+        ...base,
+        outcome: 'FORCED_ACTION',
+        forcedAction: decision.action,
+        previousSignInAttempt: null,
+      };
     }
     if (decision.via !== 'DIRECT') {
       const handoff = this.deps.handoffs[decision.via];
