@@ -5,12 +5,12 @@
 // axe-core (WCAG 2.2 A and AA) on every step state visited. One browser context per journey. The
 // registration and password reset by keyboard, from their links to the end, are keyboard-forced's.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, pagePerTest } from './support/browser';
 import { codeFromOutbox, currentStep, DEMO_PASSWORD, latestOutboxId, totpLaterThan } from './support/reset';
 import { acsVerdict } from './support/demo-sp';
 import { keyboardUser } from './support/keyboard';
-import { registerOverHttp } from './support/merge';
+import { registerOverHttp, REGISTERED_PASSWORD } from './support/merge';
 import { portalOf } from './support/portal';
 
 const { baseUrl } = portalOf(import.meta.url);
@@ -37,6 +37,16 @@ const {
   signIn,
   choosePersonMenuItem,
 } = keyboardUser({ page: () => page, baseUrl });
+
+/** From the duplicate-accounts notice to the select-accounts step, by keyboard. */
+async function startMerge(): Promise<void> {
+  await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
+  await expectFocusOnHeading('Duplicate accounts');
+  await tabTo(page.getByRole('button', { name: 'Start merge' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/select-accounts`);
+  await expectFocusOnHeading('Select accounts', 2);
+}
 
 // ---- The journeys ------------------------------------------------------------------------------
 
@@ -268,13 +278,7 @@ describe('by keyboard alone', () => {
 
   it('C10006 merges C10007 through every step of the wizard', async () => {
     await signIn('C10006');
-    await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
-    await expectFocusOnHeading('Duplicate accounts');
-    await tabTo(page.getByRole('button', { name: 'Start merge' }));
-    await page.keyboard.press('Enter');
-
-    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/select-accounts`);
-    await expectFocusOnHeading('Select accounts', 2);
+    await startMerge();
     const account = page.getByRole('checkbox', { name: /^C10007/ });
     await tabTo(account);
     await page.keyboard.press('Space');
@@ -316,22 +320,9 @@ describe('by keyboard alone', () => {
 
   it('C20002 chooses None, is refused an address in use and changes to a fresh one', async () => {
     // A new account with C10002's address (registered over HTTP) is asked to merge at sign-in.
-    const password = 'Quiet-Harbour-Morning-4821';
-    await registerOverHttp(baseUrl, {
-      email: 'c10002@example.com',
-      username: 'C20002',
-      name: 'Erin Example',
-      password,
-      captchaAnswer: inject('captchaAnswer'),
-    });
-    await signIn('C20002', password);
-    await page.waitForURL(`${baseUrl}/forced-actions/duplicate-accounts`);
-    await expectFocusOnHeading('Duplicate accounts');
-    await tabTo(page.getByRole('button', { name: 'Start merge' }));
-    await page.keyboard.press('Enter');
-
-    await page.waitForURL(`${baseUrl}/forced-actions/merge-accounts/select-accounts`);
-    await expectFocusOnHeading('Select accounts', 2);
+    await registerOverHttp(baseUrl, { email: 'c10002@example.com', username: 'C20002' });
+    await signIn('C20002', REGISTERED_PASSWORD);
+    await startMerge();
     const none = page.getByRole('checkbox', { name: 'None of these accounts are mine' });
     await tabTo(none);
     await page.keyboard.press('Space');

@@ -1,8 +1,11 @@
 // Setup of the merge journeys over HTTP: a new customer account registered from an invitation
 // admin1 sends to an address another account already uses, so that the new account is asked the
 // duplicate-accounts step at its first sign-in (the demo data has one such pair only).
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { codeFromOutbox, DEMO_PASSWORD, latestOutboxId, PortalClient } from './reset';
+
+/** The password the accounts registered here sign in with. */
+export const REGISTERED_PASSWORD = 'Quiet-Harbour-Morning-4821';
 
 const QUESTIONS = {
   question1: 'DRIVERS_LICENCE',
@@ -13,13 +16,20 @@ const QUESTIONS = {
 
 /**
  * admin1 invites `email` to PAYROLL (a new account, no customer number); the invitee registers with
- * `username`, `name` and `password`, the email factor and two security questions. The call answers
+ * `username`, `name` and REGISTERED_PASSWORD, the email factor and two security questions. The call answers
  * once the account exists (submit-new signed it in; that session is left unused).
  */
 export async function registerOverHttp(
   baseUrl: string,
-  options: { email: string; username: string; name: string; password: string; captchaAnswer: string },
+  { email, username, name = 'Erin Example' }: { email: string; username: string; name?: string },
 ): Promise<void> {
+  const options = {
+    email,
+    username,
+    name,
+    password: REGISTERED_PASSWORD,
+    captchaAnswer: inject('captchaAnswer'),
+  };
   const admin = new PortalClient(baseUrl);
   expect((await admin.post('anonymous/login', { username: 'admin1', password: DEMO_PASSWORD })).status).toBe(
     200,
