@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { buildServer } from '../../src/server/http/app';
-import { redactUrl, requestIdOf } from '../../src/server/observability/logging';
+import { redactUrl, requestIdOf, serializeError } from '../../src/server/observability/logging';
 import { API, TEST_DATA_KEY, startServer, testSigningKeys, type TestServer } from './support/server';
 import { targets } from './support/targets';
 import { post, signInToStep, totpAt } from './support/factors';
@@ -73,6 +73,36 @@ describe('log helpers', () => {
     expect(redactUrl('/registration?invitation=INVITE-NEW-0001')).toBe('/registration?invitation=[Redacted]');
     expect(redactUrl('/x?Code=1&page=2')).toBe('/x?Code=[Redacted]&page=2');
     expect(redactUrl('/plain/path')).toBe('/plain/path');
+    // What people type that may be a password (a username box) or names someone (an admin search).
+    expect(redactUrl('/rest/ui/anonymous/login/failed-auth-count?username=Hunter2-password')).toBe(
+      '/rest/ui/anonymous/login/failed-auth-count?username=[Redacted]',
+    );
+    expect(redactUrl('/rest/ui/admin/identities?query=jane%40example.com&page=1')).toBe(
+      '/rest/ui/admin/identities?query=[Redacted]&page=1',
+    );
+  });
+
+  it("logs a database error's type, message, code and constraint, never its parameters or row", () => {
+    const error = Object.assign(
+      new Error('duplicate key value violates unique constraint "identities_email"'),
+      {
+        code: '23505',
+        constraint: 'identities_email',
+        detail: 'Key (email)=(jane@example.com) already exists.',
+        query: 'insert into identities (email) values ($1)',
+        params: ['jane@example.com', '$argon2id$v=19$m=19456,t=2,p=1$secret'],
+        where: 'SQL statement',
+      },
+    );
+    const wrapped = new Error('registration failed', { cause: error });
+    const logged = JSON.stringify(serializeError(wrapped));
+    expect(logged).not.toContain('jane@example.com');
+    expect(logged).not.toContain('argon2id');
+    expect(serializeError(wrapped)).toMatchObject({
+      type: 'Error',
+      message: 'registration failed',
+      cause: { code: '23505', constraint: 'identities_email', message: error.message },
+    });
   });
 
   it('keeps a well-formed X-Request-Id and replaces anything else with a UUID', () => {

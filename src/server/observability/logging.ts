@@ -66,11 +66,49 @@ export function redactPaths(): string[] {
   return paths;
 }
 
+/**
+ * Query parameters whose values are not logged: secrets, and what a person typed that names or
+ * may be someone (`username`: people type their password into it; `query`: an admin's search by
+ * email, mobile, name or customer number).
+ */
 const SECRET_QUERY_NAMES = new Set(
-  [...SECRET_KEYS, 'code', 'invitation', 'invite', 'ticket', 'key', 'sig', 'signature'].map((k) =>
-    k.toLowerCase(),
-  ),
+  [
+    ...SECRET_KEYS,
+    'code',
+    'invitation',
+    'invite',
+    'ticket',
+    'key',
+    'sig',
+    'signature',
+    'username',
+    'query',
+  ].map((k) => k.toLowerCase()),
 );
+
+/**
+ * Properties of database errors (node-postgres, PGlite) that carry the statement's parameters or
+ * the failing row's values: personal data and password hashes, never logged.
+ */
+const DATABASE_ERROR_DATA = new Set(['params', 'parameters', 'query', 'detail', 'where', 'internalQuery']);
+
+/**
+ * An error as logged: its type, message, stack and own properties (code, constraint, status...),
+ * without DATABASE_ERROR_DATA; a cause likewise.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? 'Error',
+    message: error.message,
+    stack: error.stack,
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (!DATABASE_ERROR_DATA.has(key) && key !== 'cause') out[key] = value;
+  }
+  if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
 
 /**
  * The URL with the values of sensitive query parameters masked (SAMLResponse in a redirect, an
@@ -123,7 +161,7 @@ export function loggingOptions(
     logger: {
       level: config.logLevel,
       redact: { paths: redactPaths(), censor: REDACTED },
-      serializers: { req: serializeRequest as never },
+      serializers: { req: serializeRequest as never, err: serializeError as never },
       ...(stream ? { stream } : {}),
     },
     // Read and validated by genReqId rather than trusted as is.
