@@ -118,6 +118,8 @@ export function recordSignIn(
     fields.identityId === undefined ? (observation.signInSubject ?? null) : fields.identityId;
   writeAudit(observation, success ? 'SIGN_IN_SUCCEEDED' : 'SIGN_IN_FAILED', {
     ...fields,
+    // What was typed as a username that names no account is often a password in the wrong box.
+    username: identityId ? fields.username : null,
     identityId,
     outcome,
     ...(forced ? { forcedAction: outcome.slice('forced_'.length).toUpperCase() } : {}),
@@ -149,5 +151,9 @@ export function recordAccountLocked(fields: AuditFields & { username: string; fa
   const observation = current();
   if (!observation) return;
   observation.metrics.accountLocks.inc();
-  writeAudit(observation, 'ACCOUNT_LOCKED', fields);
+  // As for SIGN_IN_FAILED: a username that names no account is not logged.
+  writeAudit(observation, 'ACCOUNT_LOCKED', {
+    ...fields,
+    username: fields.identityId ? fields.username : null,
+  });
 }
