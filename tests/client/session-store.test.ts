@@ -1,6 +1,7 @@
 // The local session state: first load, reloads, local changes, and the remembered target paths.
 import { describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER, SessionStore, targetPathKind } from '../../src/client/app/session/session-store';
+import { MERGE_WIZARD_STORAGE_KEY } from '../../src/client/flows/forced/merge-accounts/merge-accounts.storage';
 import { contexts, users } from './fixtures';
 
 const loaded = (currentUser = users.customer, context = contexts.portal) => ({ currentUser, context });
@@ -60,12 +61,15 @@ describe('SessionStore', () => {
     const store = new SessionStore(async () => loaded());
     await store.ready();
     store.rememberTargetPath('/profile');
+    window.sessionStorage.setItem(MERGE_WIZARD_STORAGE_KEY, '{"newEmail":"new@example.com"}');
     store.invalidate();
     expect(store.getState()).toMatchObject({
       currentUser: ANONYMOUS_USER,
       context: contexts.portal,
       targetPath: '/profile',
     });
+    // The merge wizard's data (other accounts' names, a new email) goes with the user.
+    expect(window.sessionStorage.getItem(MERGE_WIZARD_STORAGE_KEY)).toBeNull();
   });
 
   it('clear() forgets the user, the context and both target paths', async () => {
@@ -73,6 +77,7 @@ describe('SessionStore', () => {
     await store.ready();
     store.rememberTargetPath('/profile/change-name');
     store.rememberTargetPath('/admin/apps');
+    window.sessionStorage.setItem(MERGE_WIZARD_STORAGE_KEY, '{"newEmail":"new@example.com"}');
     store.clear();
     expect(store.getState()).toEqual({
       currentUser: ANONYMOUS_USER,
@@ -83,6 +88,7 @@ describe('SessionStore', () => {
     });
     expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
     expect(window.sessionStorage.getItem('portal.adminTargetPath')).toBeNull();
+    expect(window.sessionStorage.getItem(MERGE_WIZARD_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // The local session state: the current user, the context the portal was opened in, and the
 // remembered target paths (section 4.1). Plain TypeScript so that the api layer can invalidate it
 // on a 401 or a 422 reroute; React reads it through SessionProvider.
+import { clearMergeWizard } from '../../flows/forced/merge-accounts/merge-accounts.storage';
 import { ANONYMOUS_USER, type Context, type CurrentUser } from '../../../contract/entities';
 
 /** Who the portal treats the visitor as after the session was invalidated or cleared. */
@@ -145,12 +146,15 @@ export class SessionStore {
   /** A 401 or a 422 reroute: the server has forgotten the user, so do we. */
   invalidate(): void {
     this.generation++;
+    // The merge wizard's data (other accounts' usernames and names, a new email) is the user's.
+    clearMergeWizard();
     this.update({ currentUser: ANONYMOUS_USER });
   }
 
-  /** Sign-out: the user, the target paths, the single sign-on app name and the context go. */
+  /** Sign-out: the user, the target paths, the single sign-on app name, the context and the merge wizard's data go. */
   clear(): void {
     this.generation++;
+    clearMergeWizard();
     this.clearTargetPaths();
     this.clearSingleSignOnApp();
     this.update({ currentUser: ANONYMOUS_USER, context: null });
