@@ -1,7 +1,6 @@
 // The local session state: the current user, the context the portal was opened in, and the
 // remembered target paths (section 4.1). Plain TypeScript so that the api layer can invalidate it
 // on a 401 or a 422 reroute; React reads it through SessionProvider.
-import { clearMergeWizard } from '../../flows/forced/merge-accounts/merge-accounts.storage';
 import { ANONYMOUS_USER, type Context, type CurrentUser } from '../../../contract/entities';
 
 /** Who the portal treats the visitor as after the session was invalidated or cleared. */
@@ -33,6 +32,12 @@ const STORAGE_KEYS: Record<TargetPathKind, string> = {
 };
 
 const SINGLE_SIGN_ON_APP_KEY = 'portal.singleSignOnApp';
+/**
+ * The merge wizard's stored data (flows/forced/merge-accounts/merge-accounts.storage.ts): other
+ * accounts' usernames and names and a new email, the user's own, so it goes with the session.
+ * Named here so that the sign-in page does not load the wizard's storage code.
+ */
+export const MERGE_WIZARD_STORAGE_KEY = 'merge-accounts.wizard';
 
 const isUnder = (path: string, base: string) =>
   path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
@@ -58,6 +63,14 @@ function writeStored(kind: TargetPathKind, value: string | null): void {
     else window.sessionStorage.setItem(STORAGE_KEYS[kind], value);
   } catch {
     // Storage refused: the path is still kept in memory for this page.
+  }
+}
+
+function forgetMergeWizard(): void {
+  try {
+    window.sessionStorage.removeItem(MERGE_WIZARD_STORAGE_KEY);
+  } catch {
+    // Storage refused: nothing was kept there either.
   }
 }
 
@@ -147,14 +160,14 @@ export class SessionStore {
   invalidate(): void {
     this.generation++;
     // The merge wizard's data (other accounts' usernames and names, a new email) is the user's.
-    clearMergeWizard();
+    forgetMergeWizard();
     this.update({ currentUser: ANONYMOUS_USER });
   }
 
   /** Sign-out: the user, the target paths, the single sign-on app name, the context and the merge wizard's data go. */
   clear(): void {
     this.generation++;
-    clearMergeWizard();
+    forgetMergeWizard();
     this.clearTargetPaths();
     this.clearSingleSignOnApp();
     this.update({ currentUser: ANONYMOUS_USER, context: null });

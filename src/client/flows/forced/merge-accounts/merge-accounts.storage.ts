@@ -1,9 +1,11 @@
 // Section 3: the merge wizard state lives in session storage, so a reload resumes the step.
 // Only what the wizard needs to resume is kept: never a password.
 import * as v from 'valibot';
+import { MERGE_WIZARD_STORAGE_KEY } from '../../../app/session/session-store';
 import type { MergeWizardData } from '../../../../../machines/forced/merge-accounts/merge-accounts.types';
 
-export const MERGE_WIZARD_STORAGE_KEY = 'merge-accounts.wizard';
+// The key is the session store's, which clears it at sign-out and when the session is forgotten.
+export { MERGE_WIZARD_STORAGE_KEY };
 
 const nullableString = v.nullable(v.string());
 const WizardSchema = v.object({
