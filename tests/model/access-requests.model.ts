@@ -10,7 +10,11 @@ import type { HistoryEvent } from '../../machines/access-requests/history/histor
 import { requestListMachine } from '../../machines/access-requests/request-list/request-list.machine';
 import type { RequestListEvent } from '../../machines/access-requests/request-list/request-list.types';
 import { requestMachine } from '../../machines/access-requests/request/request.machine';
-import type { RequestEvent, RequestInput } from '../../machines/access-requests/request/request.types';
+import {
+  pendingDecision,
+  type RequestEvent,
+  type RequestInput,
+} from '../../machines/access-requests/request/request.types';
 import {
   ALREADY_DECIDED,
   decidedDetails,
@@ -84,10 +88,7 @@ export const historyFixtures = {
   'xstate.error.actor.loadHistoryPage': () => [failed('loadHistoryPage', UNEXPECTED_FAILURE)],
 } satisfies Fixtures<HistorySnapshot>;
 
-const mayDecide = (s: RequestSnapshot) =>
-  s.context.mayDecide &&
-  s.context.details?.status === 'PENDING' &&
-  s.context.details.requester.id !== s.context.selfId;
+const mayDecide = (s: RequestSnapshot) => pendingDecision(s.context) === 'decide';
 
 export const requestFixtures = {
   'user.retry': () => [{ type: 'user.retry' }],

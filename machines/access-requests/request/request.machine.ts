@@ -23,13 +23,14 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AccessRequestDetails } from '../../../src/contract/admin';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { failureMessageOf, LOAD_FAILED_MESSAGE } from '../access-requests.types';
-import type {
-  DecideInput,
-  DecideResult,
-  Decision,
-  RequestContext,
-  RequestEvent,
-  RequestInput,
+import {
+  pendingDecision,
+  type DecideInput,
+  type DecideResult,
+  type Decision,
+  type RequestContext,
+  type RequestEvent,
+  type RequestInput,
 } from './request.types';
 
 export const DECIDE_FAILED_MESSAGE = 'The decision could not be saved.';
@@ -53,10 +54,7 @@ export const requestMachine = setup({
   },
   guards: {
     byCode: ({ context }) => context.id === null,
-    canDecide: ({ context }) =>
-      context.mayDecide &&
-      context.details?.status === 'PENDING' &&
-      context.details.requester.id !== context.selfId,
+    canDecide: ({ context }) => pendingDecision(context) === 'decide',
     isDecided: (_, result: DecideResult) => result.type === 'decided',
     isRefused: (_, result: DecideResult) => result.type === 'refused',
   },

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AccessRequestDetails } from '../../../src/contract/admin';
 import type { requestMachine } from './request.machine';
-import type { Decision, DecisionOutcome, RequestContext } from './request.types';
+import { pendingDecision, type Decision, type DecisionOutcome, type RequestContext } from './request.types';
 
 type Snapshot = SnapshotFrom<typeof requestMachine>;
 
@@ -25,10 +25,7 @@ export const selectCanDecide = (s: Snapshot): boolean =>
   s.matches({ ready: 'viewing' }) && s.can({ type: 'user.approve' });
 
 /** An admin's own pending request: another admin decides it, so the page says so instead. */
-export const selectOwnPendingRequest = (s: Snapshot): boolean =>
-  s.context.mayDecide &&
-  s.context.details?.status === 'PENDING' &&
-  s.context.details.requester.id === s.context.selfId;
+export const selectOwnPendingRequest = (s: Snapshot): boolean => pendingDecision(s.context) === 'own';
 
 /** The decision being confirmed or sent (null: no confirmation open). */
 export const selectDecision = (s: Snapshot): Decision | null =>

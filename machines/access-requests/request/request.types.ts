@@ -71,3 +71,14 @@ export type RequestEvent =
   | { type: 'user.cancel' }
   /** The confirmation's submit, with what was typed (the reason is ignored for an approval). */
   | { type: 'user.confirm'; ticketCode: string; reason: string };
+
+/**
+ * What a pending request is to the user: 'decide' (an admin's to approve or reject), 'own' (an
+ * admin's own request, for another admin to decide), or null (not an admin, or not pending).
+ */
+export function pendingDecision(
+  context: Pick<RequestContext, 'mayDecide' | 'details' | 'selfId'>,
+): 'decide' | 'own' | null {
+  if (!context.mayDecide || context.details?.status !== 'PENDING') return null;
+  return context.details.requester.id === context.selfId ? 'own' : 'decide';
+}

@@ -10,7 +10,6 @@
 //
 // Each area adds its rule where the services are assembled (http/services.ts), in this order:
 // factor enrolment, MFA, expired password, duplicate accounts, facility selection.
-import { auditEvent, shortHash } from '../observability/context';
 import type { Kysely } from 'kysely';
 import type {
   AuthenticationOutcome,
@@ -27,6 +26,7 @@ import type { Database, Identity, SessionContext, SessionData } from '../db/sche
 import { toCurrentUser } from './current-user';
 import { refuse } from './errors';
 import { normaliseUsername } from './passwords';
+import { auditEvent, shortHash } from '../observability/context';
 
 export interface SignInFacts {
   identity: Identity;
