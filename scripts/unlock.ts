@@ -10,7 +10,13 @@ import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../src/server/adapters/clock';
 import type { Database } from '../src/server/db/schema';
 import { limits } from '../src/contract/fields';
-import { Lockout, lockoutPolicyOf, UNLOCKED_BY_COMMAND_TEXT } from '../src/server/domain/lockout';
+import {
+  Lockout,
+  lockoutPolicyOf,
+  UNLOCKED_BY_COMMAND_TEXT,
+  usernameKeyer,
+} from '../src/server/domain/lockout';
+import { loadDataKey } from '../src/server/adapters/secret-box';
 import { runWhenMain } from './support/database-command';
 
 export const UNLOCK_USAGE = `Usage: npm run unlock -- <username>
@@ -23,6 +29,8 @@ export class UnlockUsageError extends Error {}
 export interface UnlockCommandDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** The data key (DATA_ENCRYPTION_KEY or DATA_DIR/keys/data.key): failure rows are keyed by it. */
+  dataKey: Buffer;
   out: (line: string) => void;
 }
 
@@ -49,6 +57,7 @@ export async function runUnlockCommand(
     deps.db,
     deps.clock,
     lockoutPolicyOf({ lockAfterFailures: 0, failureDelaySeconds: 0, failureDelayMaxSeconds: 0 }),
+    usernameKeyer(deps.dataKey),
   );
   const identity = (await lockout.identityByUsername(typed)) ?? null;
   const result = await lockout.unlock({
@@ -71,7 +80,12 @@ runWhenMain(import.meta.url, {
   usageError: UnlockUsageError,
   checkArgs: (argv) => void parseUnlockArgs(argv),
   busyAdvice: 'Stop it first, use DATABASE_URL, or ask an administrator to unlock the account in the portal.',
-  async run(argv, database) {
-    await runUnlockCommand(argv, { db: database.db, clock: systemClock, out: (line) => console.log(line) });
+  async run(argv, database, config) {
+    await runUnlockCommand(argv, {
+      db: database.db,
+      clock: systemClock,
+      dataKey: loadDataKey(config.dataEncryptionKey, config.dataDir),
+      out: (line) => console.log(line),
+    });
   },
 });

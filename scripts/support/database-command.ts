@@ -6,7 +6,9 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../src/server/config';
 import { databaseTargetOf, openDatabase, type AppDatabase } from '../../src/server/db/database';
+import { loadDataKey } from '../../src/server/adapters/secret-box';
 import { migrateToLatest } from '../../src/server/db/migrations';
+import { usernameKeyer } from '../../src/server/domain/lockout';
 
 export interface DatabaseCommand {
   usage: string;
@@ -61,7 +63,8 @@ async function runDatabaseCommand(command: DatabaseCommand, argv: string[]): Pro
   }
   const database = await openDatabase(databaseTargetOf(config));
   try {
-    await migrateToLatest(database.db);
+    const keyOf = usernameKeyer(loadDataKey(config.dataEncryptionKey, config.dataDir));
+    await migrateToLatest(database.db, { usernameKey: keyOf });
     await command.run(argv, database, config);
     return 0;
   } catch (error) {

@@ -21,7 +21,7 @@
 // | PORTAL_DIST              | dist/portal                      | Folder of the built portal (npm run build). Missing: pages answer 503 asking for a build; the API still works.                           |
 // | SEED_DEMO                | true; false with NODE_ENV=production | Seed the demo data set (DESIGN.md) into an empty database at start. Never reseeds a database that has identities.                   |
 // | APP_VERSION              | package.json version             | Version reported in the x-application-version header and anonymous/environment.                                                          |
-// | DATA_ENCRYPTION_KEY      | (unset)                          | Base64 of 32 bytes: key that encrypts secrets at rest (TOTP secrets). Unset: generated once in DATA_DIR/keys/data.key. Set it when several instances share one PostgreSQL. |
+// | DATA_ENCRYPTION_KEY      | (unset)                          | Base64 of 32 bytes: key that encrypts secrets at rest (TOTP secrets) and keys the failure counts' usernames. Unset: generated once in DATA_DIR/keys/data.key. Set it when several instances share one PostgreSQL. |
 // | RATE_LIMIT_PER_MINUTE    | 600                              | Requests per minute per client IP to /rest/ui/ calls and /captcha.jpg.                                                                  |
 // | LOGIN_RATE_LIMIT_PER_MINUTE | 60                            | Sign-in requests per minute per client IP (on top of the captcha from the 3rd failure per username).                                    |
 // | LOCK_AFTER_FAILURES      | 10                               | Failed password and code checks in a row (per username, all flows together) after which the account is locked until support unlocks it; 0 never locks. |

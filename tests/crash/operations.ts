@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
+import { usernameKeyer } from '../../src/server/domain/lockout';
 import { invitationCodeHash } from '../../src/server/domain/registration/invitations';
 import { CrashClient, expectStatus, type Reply } from './http';
 
@@ -378,6 +379,10 @@ const SYNTHETIC_ID_TABLES = new Set([
  * saw them when it sent the final call (the rows its cookies reached then: type and data) plus
  * how many each identity has.
  */
+/** The crashed servers' data key (DATA_ENCRYPTION_KEY): the failure rows are keyed by it. */
+export const CRASH_DATA_KEY = Buffer.alloc(32, 11);
+const usernameKeyOf = usernameKeyer(CRASH_DATA_KEY);
+
 export async function fingerprint(db: Db, run: Run): Promise<string> {
   const ids = { ...run.ids };
   if (run.op === registration) {
@@ -415,12 +420,17 @@ export async function fingerprint(db: Db, run: Run): Promise<string> {
     sign_in_attempts: await db
       .selectFrom('sign_in_attempts')
       .selectAll()
-      .where((eb) => eb.or([eb('identity_id', 'in', inIds), eb('username', 'in', usernames)]))
+      .where((eb) =>
+        eb.or([
+          eb('identity_id', 'in', inIds),
+          eb('username', 'in', [...usernames, ...usernames.map(usernameKeyOf)]),
+        ]),
+      )
       .execute(),
     failed_auth_counts: await db
       .selectFrom('failed_auth_counts')
       .selectAll()
-      .where('username', 'in', usernames)
+      .where('username_key', 'in', usernames.map(usernameKeyOf))
       .execute(),
     browser_sessions: await db
       .selectFrom('sessions')

@@ -29,7 +29,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, withDefaultUser, type AppDatabase } from '../../src/server/db/database';
-import { CAPTCHA_ANSWER, fingerprint, OPERATIONS, type Operation, type Run } from './operations';
+import {
+  CAPTCHA_ANSWER,
+  CRASH_DATA_KEY,
+  fingerprint,
+  OPERATIONS,
+  type Operation,
+  type Run,
+} from './operations';
 import { freePort, ServerProcess } from './server-process';
 
 interface Target {
@@ -115,7 +122,7 @@ function difference(label: string, expected: string, actual: string): string {
 async function pgliteTarget(dataDir: string): Promise<Target> {
   return {
     name: 'pglite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', DATA_ENCRYPTION_KEY: CRASH_DATA_KEY.toString('base64') },
     open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
     close: (database) => database.destroy(),
     settle: async () => {},
@@ -139,7 +146,11 @@ async function postgresTarget(adminUrl: string, dataDir: string): Promise<Target
   const database = await openDatabase({ kind: 'postgres', url: driverUrl.toString(), poolSize: 2 });
   return {
     name: 'postgres',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      DATA_ENCRYPTION_KEY: CRASH_DATA_KEY.toString('base64'),
+    },
     open: async () => database,
     close: async () => {},
     async settle() {

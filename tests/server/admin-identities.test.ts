@@ -16,7 +16,7 @@ import {
 import { PERMISSION_DENIED_MESSAGE } from '../../src/server/domain/messages';
 import { TICKET_FORMAT_MESSAGE } from '../../src/server/domain/profile/messages';
 import { get, post, type Json } from './support/factors';
-import { API, startServer, type TestClient, type TestServer } from './support/server';
+import { API, startServer, usernameKey, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
 type Paged<T> = { data: T[]; page: PageMetadata };
@@ -266,7 +266,12 @@ describe.each(targets)('admin identity screens on $name', (target) => {
     const lockedAt = new Date(Date.UTC(2026, 10, 21, 6, 0));
     await server.db
       .insertInto('failed_auth_counts')
-      .values({ username: 'c10007', count: 10, last_failed_at: lockedAt, locked_at: lockedAt })
+      .values({
+        username_key: usernameKey(server, 'c10007'),
+        count: 10,
+        last_failed_at: lockedAt,
+        locked_at: lockedAt,
+      })
       .execute();
     const locked = await get<IdentityDetails>(admin, `admin/identities/${id}`);
     expect(locked.body.lockedDate).toBe(lockedAt.toISOString());
@@ -280,7 +285,12 @@ describe.each(targets)('admin identity screens on $name', (target) => {
     const lockedAt = new Date(Date.UTC(2026, 10, 21, 6, 0));
     await server.db
       .insertInto('failed_auth_counts')
-      .values({ username: 'admin1', count: 10, last_failed_at: lockedAt, locked_at: lockedAt })
+      .values({
+        username_key: usernameKey(server, 'admin1'),
+        count: 10,
+        last_failed_at: lockedAt,
+        locked_at: lockedAt,
+      })
       .execute();
     const own = await post(admin, `admin/identities/${ids.admin1}/unlock`);
     expect(own.status).toBe(403);
@@ -288,7 +298,10 @@ describe.each(targets)('admin identity screens on $name', (target) => {
     expect((await get<IdentityDetails>(admin, `admin/identities/${ids.admin1}`)).body.lockedDate).toBe(
       lockedAt.toISOString(),
     );
-    await server.db.deleteFrom('failed_auth_counts').where('username', '=', 'admin1').execute();
+    await server.db
+      .deleteFrom('failed_auth_counts')
+      .where('username_key', '=', usernameKey(server, 'admin1'))
+      .execute();
   });
 
   it('pages the history five items at a time, newest first, System when no actor', async () => {

@@ -33,6 +33,8 @@ import {
   API,
   DEMO_PASSWORD,
   startServer,
+  TEST_DATA_KEY,
+  usernameKey,
   type TestClient,
   type TestResponse,
   type TestServer,
@@ -100,7 +102,7 @@ describe.each(targets)('failure limit on $name', (target) => {
     server.db
       .selectFrom('failed_auth_counts')
       .selectAll()
-      .where('username', '=', username)
+      .where('username_key', '=', usernameKey(server, username))
       .executeTakeFirst();
 
   const identityIdOf = async (username: string) =>
@@ -155,8 +157,8 @@ describe.each(targets)('failure limit on $name', (target) => {
     const values = { count, last_failed_at: now, not_before: null, locked_at: count >= 10 ? now : null };
     await server.db
       .insertInto('failed_auth_counts')
-      .values({ username: username.toLowerCase(), ...values })
-      .onConflict((oc) => oc.column('username').doUpdateSet(values))
+      .values({ username_key: usernameKey(server, username), ...values })
+      .onConflict((oc) => oc.column('username_key').doUpdateSet(values))
       .execute();
   }
 
@@ -242,9 +244,15 @@ describe.each(targets)('failure limit on $name', (target) => {
     await failedBefore('nobody-idle', 2);
     await failedBefore('C10008', 10);
     await server.client().login('nobody-at-all', WRONG);
+    // An unknown username's attempts are logged under its key.
     const attempts = async (username: string) =>
-      (await server.db.selectFrom('sign_in_attempts').select('id').where('username', '=', username).execute())
-        .length;
+      (
+        await server.db
+          .selectFrom('sign_in_attempts')
+          .select('id')
+          .where('username', '=', usernameKey(server, username))
+          .execute()
+      ).length;
     expect(await attempts('nobody-at-all')).toBe(1);
     const ownBefore = await server.db
       .selectFrom('sign_in_attempts')
@@ -268,7 +276,10 @@ describe.each(targets)('failure limit on $name', (target) => {
       .where('identity_id', 'is not', null)
       .execute();
     expect(ownAfter).toEqual(ownBefore);
-    await server.db.deleteFrom('failed_auth_counts').where('username', '=', 'c10008').execute();
+    await server.db
+      .deleteFrom('failed_auth_counts')
+      .where('username_key', '=', usernameKey(server, 'c10008'))
+      .execute();
   });
 
   it('admins unlock an account (POST admin/identities/{id}/unlock); others cannot; the history records it', async () => {
@@ -310,7 +321,7 @@ describe.each(targets)('failure limit on $name', (target) => {
     });
 
     const lines: string[] = [];
-    const deps = { db: server.db, clock, out: (line: string) => lines.push(line) };
+    const deps = { db: server.db, clock, dataKey: TEST_DATA_KEY, out: (line: string) => lines.push(line) };
     expect(await runUnlockCommand(['--', 'c10008'], deps)).toEqual({
       username: 'C10008',
       wasLocked: true,
@@ -355,7 +366,7 @@ describe.each(targets)('failure limit on $name', (target) => {
     await server.db
       .insertInto('failed_auth_counts')
       .values({
-        username: 'c10001',
+        username_key: usernameKey(server, 'c10001'),
         count: 10,
         last_failed_at: clock.now(),
         not_before: null,

@@ -10,7 +10,7 @@ import {
   SIGN_IN_UNAVAILABLE_MESSAGE,
 } from '../../src/server/domain/messages';
 import { hashSessionToken } from '../../src/server/domain/sessions';
-import { API, startServer, type TestClient, type TestServer } from './support/server';
+import { API, startServer, usernameKey, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
 type Json = Record<string, unknown>;
@@ -330,7 +330,7 @@ describe.each(targets)('sign-in on $name', (target) => {
     const row = await server.db
       .selectFrom('failed_auth_counts')
       .select('count')
-      .where('username', '=', 'c10005')
+      .where('username_key', '=', usernameKey(server, 'C10005'))
       .executeTakeFirstOrThrow();
     expect(row.count).toBe(50);
   });

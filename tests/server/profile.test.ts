@@ -11,7 +11,7 @@ import { startTreasuryDemo, type TreasuryDemo } from '../../src/server/demo/sp/t
 import type { Database } from '../../src/server/db/schema';
 import { base32Decode, hotp, totpStep } from '../../src/server/domain/factors/totp';
 import { IDENTITY_VERIFIED_WARNING } from '../../src/server/domain/profile/messages';
-import { DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
+import { DEMO_PASSWORD, startServer, usernameKey, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
 import { get, latestCode, outbox, post, totpAt, wrongTotp, type Json } from './support/factors';
 
@@ -161,7 +161,7 @@ describe.each(targets)('profile on $name', (target) => {
       const failed = await server.db
         .selectFrom('failed_auth_counts')
         .select('count')
-        .where('username', '=', 'c10001')
+        .where('username_key', '=', usernameKey(server, 'c10001'))
         .executeTakeFirstOrThrow();
       expect(failed.count).toBe(1);
       await server.db.deleteFrom('failed_auth_counts').execute();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolmentOf } from '../../src/server/db/repositories/factors';
 import { hasIdentitySharingEmail } from '../../src/server/db/repositories/merge';
 import { decrementFailedCount, openSignInAttempt } from '../../src/server/db/repositories/sign-in';
-import { startServer, type TestServer } from './support/server';
+import { startServer, usernameKey, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
 describe.each(targets)('sign-in prefetch on $name', (target) => {
@@ -23,8 +23,13 @@ describe.each(targets)('sign-in prefetch on $name', (target) => {
     expect(identities.length).toBeGreaterThan(5);
     for (const identity of identities) {
       const username = identity.username.toLowerCase();
-      const opened = await openSignInAttempt(server.db, { realmCode: null, username, now: new Date() });
-      await decrementFailedCount(server.db, username);
+      const opened = await openSignInAttempt(server.db, {
+        realmCode: null,
+        username,
+        key: usernameKey(server, username),
+        now: new Date(),
+      });
+      await decrementFailedCount(server.db, usernameKey(server, username));
       const own = await enrolmentOf(server.db, identity.id);
       expect(opened?.prefetch, identity.username).toEqual({
         factors: own.factors,
@@ -33,11 +38,17 @@ describe.each(targets)('sign-in prefetch on $name', (target) => {
       });
     }
     // The two demo accounts that share dup@example.com say so; an unknown username has no facts.
-    const dup = await openSignInAttempt(server.db, { realmCode: null, username: 'c10006', now: new Date() });
+    const dup = await openSignInAttempt(server.db, {
+      realmCode: null,
+      username: 'c10006',
+      key: usernameKey(server, 'c10006'),
+      now: new Date(),
+    });
     expect(dup?.prefetch?.sharesEmail).toBe(true);
     const unknown = await openSignInAttempt(server.db, {
       realmCode: null,
       username: 'nobody',
+      key: usernameKey(server, 'nobody'),
       now: new Date(),
     });
     expect(unknown?.prefetch).toBeNull();

@@ -10,6 +10,12 @@ import {
   type MigrationResultSet,
 } from 'kysely';
 
+/** What a migration may need beyond the database: keys that live outside it. */
+export interface MigrationContext {
+  /** The failure limit's username key (domain/lockout.ts, usernameKeyer). */
+  usernameKey?: (normalisedUsername: string) => string;
+}
+
 function statements(list: string[]): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -18,7 +24,49 @@ function statements(list: string[]): Migration {
   };
 }
 
-export const migrations: Record<string, Migration> = {
+/** Every migration, in order; those that need the context get it from `context`. */
+export function migrationsWith(context: MigrationContext): Record<string, Migration> {
+  return {
+    ...fixedMigrations,
+    // The failure limit keeps no typed usernames (people type passwords into the username box):
+    // failed_auth_counts is keyed by a keyed hash of the normalised username, and the attempts of
+    // usernames that name no identity are logged under it. Existing rows are converted in place,
+    // with the data key, in the migration's transaction.
+    '0019_failure_limit_username_keys': {
+      async up(db: Kysely<unknown>) {
+        await sql`alter table failed_auth_counts rename column username to username_key`.execute(db);
+        const counts = await sql<{
+          name: string;
+        }>`select username_key as name from failed_auth_counts`.execute(db);
+        const attempts = await sql<{ name: string }>`
+          select distinct username as name from sign_in_attempts where identity_id is null
+        `.execute(db);
+        if (counts.rows.length + attempts.rows.length === 0) return;
+        const keyOf = context.usernameKey;
+        if (!keyOf)
+          throw new Error('converting the failure limit rows needs the data key (DATA_ENCRYPTION_KEY)');
+        const pairs = (rows: { name: string }[]) => {
+          const names = rows.map((r) => r.name);
+          return { old: names, keyed: names.map(keyOf) };
+        };
+        const c = pairs(counts.rows);
+        await sql`
+          update failed_auth_counts f set username_key = m.keyed
+          from unnest(${c.old}::text[], ${c.keyed}::text[]) as m(old, keyed)
+          where f.username_key = m.old
+        `.execute(db);
+        const a = pairs(attempts.rows);
+        await sql`
+          update sign_in_attempts s set username = m.keyed
+          from unnest(${a.old}::text[], ${a.keyed}::text[]) as m(old, keyed)
+          where s.identity_id is null and s.username = m.old
+        `.execute(db);
+      },
+    },
+  };
+}
+
+const fixedMigrations: Record<string, Migration> = {
   '0001_schema': statements([
     `create table realms (
       code text primary key,
@@ -436,13 +484,25 @@ export const migrations: Record<string, Migration> = {
   ),
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
+/** Every migration (for their names: what has run, what is pending). */
+export const migrations: Record<string, Migration> = migrationsWith({});
 
-/** Runs every pending migration; throws (with the failing migration's error) if one fails. */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: migrationProvider });
+export function migrationProvider(context: MigrationContext = {}): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrationsWith(context)) };
+}
+
+/**
+ * Runs every pending migration; throws (with the failing migration's error) if one fails. A
+ * database with failure-limit rows to convert needs `context.usernameKey`.
+ */
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  context: MigrationContext = {},
+): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: migrationProvider(context),
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');

@@ -260,7 +260,10 @@ export interface CaptchaChallengesTable {
 export interface SignInAttemptsTable {
   id: Generated<number>;
   identity_id: string | null;
-  /** Normalised (trimmed, lower-cased) username as typed. */
+  /**
+   * The identity's normalised (trimmed, lower-cased) username; for an attempt that names no
+   * identity, the keyed hash of what was typed (repositories/lockout.ts, UsernameKey).
+   */
   username: string;
   realm_code: string;
   attempted_at: Timestamp;
@@ -272,8 +275,11 @@ export interface SignInAttemptsTable {
 }
 
 export interface FailedAuthCountsTable {
-  /** Normalised (trimmed, lower-cased) username; unknown usernames are counted too. */
-  username: string;
+  /**
+   * Keyed hash of the normalised (trimmed, lower-cased) username as typed (repositories/lockout.ts,
+   * UsernameKey); unknown usernames are counted too, and the typed text is never kept.
+   */
+  username_key: string;
   count: number;
   last_failed_at: Timestamp;
   /** No further attempt is taken before this time (growing delays; domain/lockout.ts). */

@@ -18,6 +18,10 @@
 //
 // Nothing here tells a known username from an unknown one: both run the same statements and get
 // the same answers (the history entry is the one difference, and it is not visible outside).
+//
+// The rows are keyed by a keyed hash of the username (`usernameKeyer`), not by what was typed:
+// people type passwords into the username box, and a database dump must not show them.
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { limits } from '../../contract/fields';
 import type { Clock } from '../adapters/clock';
@@ -31,6 +35,7 @@ import {
   unlockUsername,
   type FailureGateRow,
   type Penalty,
+  type UsernameKey,
 } from '../db/repositories/lockout';
 import type { Database } from '../db/schema';
 import { refuse, RequestRefused } from './errors';
@@ -45,6 +50,20 @@ export interface LockoutPolicy {
   /** Wait after the first failure past `captchaAfter`, doubling with each further one; 0: none. */
   readonly delayMs: number;
   readonly delayMaxMs: number;
+}
+
+/**
+ * The key of a username's failure row: HMAC-SHA-256 of the normalised username under a key derived
+ * (HKDF) from the data key, base64url. The same name in any case gets the same key; without the
+ * data key a dump of the rows cannot be searched for a guessed name or password. Several
+ * instances on one database must share DATA_ENCRYPTION_KEY (as they must for TOTP secrets).
+ */
+export function usernameKeyer(dataKey: Buffer): (username: string) => UsernameKey {
+  const key = Buffer.from(
+    hkdfSync('sha256', dataKey, Buffer.alloc(0), 'identity-portal failure-limit usernames', 32),
+  );
+  return (username) =>
+    createHmac('sha256', key).update(normaliseUsername(username), 'utf8').digest('base64url') as UsernameKey;
 }
 
 export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = {
@@ -125,10 +144,17 @@ export function gateOf(policy: LockoutPolicy, rows: readonly FailureGateRow[], n
 }
 
 /** What the `count`-th failure in a row does: the wait it imposes and whether it locks. */
-export function penaltyFor(policy: LockoutPolicy, username: string, count: number, now: Date): Penalty {
+export function penaltyFor(
+  policy: LockoutPolicy,
+  username: string,
+  key: UsernameKey,
+  count: number,
+  now: Date,
+): Penalty {
   const wait = waitAfter(policy, count);
   return {
     username,
+    key,
     now,
     notBefore: wait > 0 ? new Date(now.getTime() + wait) : null,
     lockedAt: locksAt(policy, count) ? now : null,
@@ -141,12 +167,20 @@ export class Lockout {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     readonly policy: LockoutPolicy,
+    /** The key of a username's row (`usernameKeyer`). */
+    readonly keyOf: (username: string) => UsernameKey,
   ) {}
 
   /** Whether the usernames (any of them) may be checked now. */
   async gate(usernames: ReadonlyArray<string | null | undefined>): Promise<Gate> {
-    const names = [...new Set(usernames.filter((u): u is string => !!u).map(normaliseUsername))];
-    return gateOf(this.policy, await failureGateRows(this.db, names), this.clock.now());
+    const keys = [...new Set(usernames.filter((u): u is string => !!u).map(this.keyOf))];
+    return gateOf(this.policy, await failureGateRows(this.db, keys), this.clock.now());
+  }
+
+  /** When the username was locked; null when it is not. */
+  async lockedAt(username: string, db: Kysely<Database> = this.db): Promise<Date | null> {
+    const [row] = await failureGateRows(db, [this.keyOf(username)]);
+    return row?.locked_at ?? null;
   }
 
   /** Throws the 429 or the locked refusal unless the usernames may be checked now. */
@@ -159,9 +193,10 @@ export class Lockout {
   /** Counts one failure for the username and applies its wait or lock; answers the new state. */
   async fail(username: string, db: Kysely<Database> = this.db): Promise<{ count: number; locked: boolean }> {
     const name = normaliseUsername(username);
+    const key = this.keyOf(name);
     const now = this.clock.now();
-    const count = await incrementFailedCount(db, name, now);
-    const penalty = penaltyFor(this.policy, name, count, now);
+    const count = await incrementFailedCount(db, key, now);
+    const penalty = penaltyFor(this.policy, name, key, count, now);
     if (penalty.notBefore || penalty.lockedAt) await applyPenalty(db, penalty);
     if (penalty.lockedAt) recordAccountLocked({ username: name, failures: count });
     return { count, locked: penalty.lockedAt !== null };
@@ -169,7 +204,7 @@ export class Lockout {
 
   /** After a right password or code: the count and any wait are forgotten (a lock is not). */
   async succeeded(username: string, db: Kysely<Database> = this.db): Promise<void> {
-    await clearUnlockedFailures(db, normaliseUsername(username));
+    await clearUnlockedFailures(db, this.keyOf(username));
   }
 
   /**
@@ -184,7 +219,7 @@ export class Lockout {
   }): Promise<{ username: string; wasLocked: boolean }> {
     const username = normaliseUsername(input.identity?.username ?? input.username ?? '');
     const wasLocked = await unlockUsername(this.db, {
-      username,
+      key: this.keyOf(username),
       identityId: input.identity?.id ?? null,
       now: this.clock.now(),
       actorIdentityId: input.actorIdentityId,

@@ -19,13 +19,11 @@ import type {
 } from '../../contract/entities';
 import { PORTAL_APP_CODE } from '../../contract/entities';
 import { findIdentityWithRoles } from '../db/repositories/identities';
-import { clearUnlockedFailures } from '../db/repositories/lockout';
 import { updateSessionState, type SessionRow } from '../db/repositories/sessions';
 import type { SignInPrefetch } from '../db/repositories/sign-in';
 import type { Database, Identity, SessionContext, SessionData } from '../db/schema';
 import { toCurrentUser } from './current-user';
 import { refuse } from './errors';
-import { normaliseUsername } from './passwords';
 import { auditEvent, shortHash } from '../observability/context';
 
 export interface SignInFacts {
@@ -115,6 +113,8 @@ export class SignInFlow {
       now: () => Date;
       /** A new session token and its hash (SessionService.newToken). */
       newSessionToken: () => { token: string; idHash: string };
+      /** Forgets the username's failures, unless it is locked (Lockout.succeeded). */
+      forgetFailures: (username: string) => Promise<void>;
     },
   ) {}
 
@@ -204,8 +204,7 @@ export class SignInFlow {
       });
     }
     // The sign-in is complete: its failures are forgotten now, not at the password (lockout.ts).
-    if (type === 'AUTHENTICATED')
-      await clearUnlockedFailures(this.deps.db, normaliseUsername(found.identity.username));
+    if (type === 'AUTHENTICATED') await this.deps.forgetFailures(found.identity.username);
     const next: SessionRow = { ...session, type, data, ...(rotated ? { idHash: rotated.idHash } : {}) };
     const currentUser = toCurrentUser(found.identity, found.roles, type, data.forcedAction);
     return {

@@ -113,7 +113,7 @@ export class SignInService {
 
   async failedCount(username: string | undefined): Promise<number> {
     if (!username) return 0;
-    return failedCount(this.deps.db, normaliseUsername(username));
+    return failedCount(this.deps.db, this.deps.lockout.keyOf(username));
   }
 
   async signIn(request: SignInRequest, meta: SignInMeta): Promise<SignInResult> {
@@ -124,9 +124,11 @@ export class SignInService {
     if (request.type === 'JWT' && meta.session?.context.type !== 'JWT') throw refuse.conflict();
     const realmCode = request.realmCode ?? meta.session?.context.realmCode ?? null;
     const { policy } = this.deps.lockout;
+    const key = this.deps.lockout.keyOf(username);
     const opened = await openSignInAttempt(db, {
       realmCode,
       username,
+      key,
       now: clock.now(),
       lockAfter: policy.lockAfter,
       inFlightMs: IN_FLIGHT_MS,
@@ -138,7 +140,7 @@ export class SignInService {
       // The failure limit refused the reservation: locked, or waiting (nothing was counted).
       const { lockedAt, notBefore, count, lastFailedAt } = opened.blocked;
       const row = {
-        username,
+        username_key: key,
         count,
         last_failed_at: lastFailedAt ?? clock.now(),
         locked_at: lockedAt,
@@ -156,7 +158,7 @@ export class SignInService {
       // The challenge is used up and the reservation given back together, or neither.
       const verdict = await db.transaction().execute(async (trx) => {
         const verdict = await captcha.check(meta.session?.idHash ?? null, request.captchaCode, trx);
-        if (verdict !== 'ok') await decrementFailedCount(trx, username);
+        if (verdict !== 'ok') await decrementFailedCount(trx, key);
         return verdict;
       });
       if (verdict !== 'ok') throw captchaRefusal(verdict);
@@ -170,7 +172,8 @@ export class SignInService {
     ]);
     const attempt: SignInAttemptRecord = {
       identityId: identity?.id ?? null,
-      username,
+      // An attempt that names no identity is logged under the key: what was typed may be a password.
+      username: identity ? username : key,
       realmCode: opened.realmCode,
       attemptedAt: clock.now(),
       ipAddress: meta.ipAddress,
@@ -180,7 +183,7 @@ export class SignInService {
       isSuccessful: false,
     };
     if (!identity || !passwordHash || !passwordOk) {
-      const penalty = penaltyFor(policy, username, opened.reservedCount, attempt.attemptedAt);
+      const penalty = penaltyFor(policy, username, key, opened.reservedCount, attempt.attemptedAt);
       await recordFailedSignIn(db, attempt, penalty);
       if (penalty.lockedAt)
         recordAccountLocked({ identityId: identity?.id ?? null, username, failures: opened.reservedCount });
@@ -212,6 +215,7 @@ export class SignInService {
     });
     const previous = await completeSignIn(db, {
       attempt: { ...attempt, identityId: identity.id, isSuccessful: true },
+      failureKey: key,
       endSessionHash: meta.session?.idHash ?? null,
       session: issued.session,
       // Earlier failures stay while forced steps (MFA codes) are owed: sign-in-flow clears them.

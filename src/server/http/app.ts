@@ -44,6 +44,7 @@ import { databaseRateLimitStore } from './rate-limit-store';
 import { loggingOptions } from '../observability/logging';
 import { installObservability } from '../observability/plugin';
 import { sweepFailureRecords } from '../db/repositories/lockout';
+import { usernameKeyer } from '../domain/lockout';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -78,7 +79,12 @@ export async function prepareOpenDatabase(
   deps: Pick<ServerDeps, 'clock' | 'random' | 'hasher' | 'dataKey'> = {},
   log: (message: string) => void = () => {},
 ): Promise<void> {
-  const migrations = await migrateToLatest(database.db);
+  const dataKey = () => deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir);
+  // The data key is read (or made) only when a migration needs it.
+  let keyOf: ((username: string) => string) | undefined;
+  const migrations = await migrateToLatest(database.db, {
+    usernameKey: (username) => (keyOf ??= usernameKeyer(dataKey()))(username),
+  });
   for (const m of migrations.results ?? []) log(`migration ${m.migrationName}: ${m.status}`);
   if (config.seedDemo) {
     const { seeded } = await seedDemo({
@@ -86,7 +92,7 @@ export async function prepareOpenDatabase(
       clock: deps.clock ?? systemClock,
       random: deps.random ?? cryptoRandom,
       hasher: deps.hasher ?? argon2idHasher,
-      secretBox: createSecretBox(deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir)),
+      secretBox: createSecretBox(dataKey()),
       publicUrl: config.publicUrl,
     });
     log(seeded ? 'demo data set seeded' : 'database already has identities: demo not seeded');

@@ -157,6 +157,7 @@ export function createServices(
     handoffs,
     now: () => clock.now(),
     newSessionToken: () => sessions.newToken(),
+    forgetFailures: (username) => factors.lockout.succeeded(username),
   });
   const signIn = new SignInService({
     db,

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FORCED_ACTIONS, type ForcedAction } from '../../../src/contract/entities';
 import type { Database } from '../../../src/server/db/schema';
-import { normaliseUsername } from '../../../src/server/domain/passwords';
 import { hashSessionToken } from '../../../src/server/domain/sessions';
 import { sessionCookieName } from '../../../src/server/http/session-cookie';
 import { pathOf } from './saml';
@@ -214,7 +213,7 @@ export class Caller {
     // sign-in would need a captcha. The sweep is about access, not about that limit.
     await server.db
       .deleteFrom('failed_auth_counts')
-      .where('username', '=', normaliseUsername(username))
+      .where('username_key', '=', server.app.services.factors.lockout.keyOf(username))
       .execute();
     const client = server.client();
     if (profile.fromApp) {

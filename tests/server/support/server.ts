@@ -10,6 +10,7 @@ import { cryptoRandom } from '../../../src/server/adapters/random';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/schema';
+import type { UsernameKey } from '../../../src/server/db/repositories/lockout';
 import { buildServer, prepareOpenDatabase } from '../../../src/server/http/app';
 import { generateSigningKeys, type SigningKeys } from '../../../src/server/adapters/signing-keys';
 import type { ServerDeps } from '../../../src/server/http/services';
@@ -212,6 +213,11 @@ export class TestClient {
 }
 
 /** Row counts of the tables a request could change, to prove that a refused one changed nothing. */
+/** The key of the username's failure row on this server (failed_auth_counts.username_key). */
+export function usernameKey(server: TestServer, username: string): UsernameKey {
+  return server.app.services.factors.lockout.keyOf(username);
+}
+
 export async function snapshot(db: Kysely<Database>) {
   const tables = [
     'sessions',

@@ -174,22 +174,6 @@ export async function putSecurityAnswers(
   });
 }
 
-/** One more failure for the (normalised) username, as a wrong password counts at sign-in. */
-export async function countFailedAuth(db: Kysely<Database>, username: string, now: Date): Promise<number> {
-  const row = await sql<{ count: number }>`
-    insert into failed_auth_counts (username, count, last_failed_at)
-    values (${username}, 1, ${now}::timestamptz)
-    on conflict (username) do update
-      set count = failed_auth_counts.count + 1, last_failed_at = excluded.last_failed_at
-    returning count
-  `.execute(db);
-  return row.rows[0]?.count ?? 1;
-}
-
-export async function clearFailedAuth(db: Kysely<Database>, username: string): Promise<void> {
-  await db.deleteFrom('failed_auth_counts').where('username', '=', username).execute();
-}
-
 export async function passwordHashOf(db: Kysely<Database>, identityId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('credentials')

@@ -4,12 +4,20 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema';
 import type { SignInAttemptRecord } from './sign-in';
 
+/**
+ * What failed_auth_counts is keyed by: a keyed hash (HMAC-SHA-256 under a key derived from the
+ * data key) of the normalised username as typed, never the typed text itself. People type
+ * passwords into the username box; the table keeps a row for every name typed, known or not, so
+ * it must not keep what was typed (domain/lockout.ts makes the key: `usernameKeyer`).
+ */
+export type UsernameKey = string & { readonly __usernameKey: unique symbol };
+
 /** History event codes of the failure limit (identity_events.type). */
 export const ACCOUNT_LOCKED_EVENT = 'ACCOUNT_LOCKED';
 export const ACCOUNT_UNLOCKED_EVENT = 'ACCOUNT_UNLOCKED';
 
 export interface FailureGateRow {
-  username: string;
+  username_key: string;
   count: number;
   /** When the last failure (or, at sign-in, the last attempt's reservation) was counted. */
   last_failed_at: Date;
@@ -19,8 +27,10 @@ export interface FailureGateRow {
 
 /** What one more failure does to a username's row: the wait it imposes and, maybe, the lock. */
 export interface Penalty {
-  /** Normalised username. */
+  /** Normalised username: the identity whose history records a lock. */
   username: string;
+  /** Its row's key. */
+  key: UsernameKey;
   now: Date;
   /** No attempt before this time; null: no wait. Never shortens a wait already set. */
   notBefore: Date | null;
@@ -32,13 +42,13 @@ export interface Penalty {
 
 export async function failureGateRows(
   db: Kysely<Database>,
-  usernames: readonly string[],
+  keys: readonly UsernameKey[],
 ): Promise<FailureGateRow[]> {
-  if (usernames.length === 0) return [];
+  if (keys.length === 0) return [];
   return db
     .selectFrom('failed_auth_counts')
-    .select(['username', 'count', 'last_failed_at', 'not_before', 'locked_at'])
-    .where('username', 'in', [...usernames])
+    .select(['username_key', 'count', 'last_failed_at', 'not_before', 'locked_at'])
+    .where('username_key', 'in', [...keys])
     .execute();
 }
 
@@ -54,15 +64,17 @@ export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
       update failed_auth_counts f
       set not_before = greatest(f.not_before, ${p.notBefore}::timestamptz),
           locked_at = coalesce(f.locked_at, ${p.lockedAt}::timestamptz)
-      from (select username, locked_at as old_locked_at from failed_auth_counts where username = ${p.username}) o
-      where f.username = o.username
-      returning f.username, (o.old_locked_at is null and f.locked_at is not null) as newly_locked
+      from (
+        select username_key, locked_at as old_locked_at from failed_auth_counts where username_key = ${p.key}
+      ) o
+      where f.username_key = o.username_key
+      returning (o.old_locked_at is null and f.locked_at is not null) as newly_locked
     ),
     lock_event as (
       insert into identity_events (identity_id, event_date, type, variant, description)
       select i.id, ${p.now}::timestamptz, ${ACCOUNT_LOCKED_EVENT}, 'danger', ${p.lockDescription}
       from penalised
-      join identities i on lower(i.username) = penalised.username and i.retired_at is null
+      join identities i on lower(i.username) = ${p.username} and i.retired_at is null
       where penalised.newly_locked
     )`;
 }
@@ -70,13 +82,13 @@ export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
 /** One more failure for the username; answers the count including it. */
 export async function incrementFailedCount(
   db: Kysely<Database>,
-  username: string,
+  key: UsernameKey,
   now: Date,
 ): Promise<number> {
   const result = await sql<{ count: number }>`
-    insert into failed_auth_counts (username, count, last_failed_at)
-    values (${username}, 1, ${now}::timestamptz)
-    on conflict (username) do update
+    insert into failed_auth_counts (username_key, count, last_failed_at)
+    values (${key}, 1, ${now}::timestamptz)
+    on conflict (username_key) do update
       set count = failed_auth_counts.count + 1, last_failed_at = excluded.last_failed_at
     returning count
   `.execute(db);
@@ -94,7 +106,8 @@ export async function applyPenalty(db: Kysely<Database>, p: Penalty): Promise<bo
 
 /**
  * A wrong password at sign-in, in one statement: logs the attempt and applies the penalty of the
- * failure its reservation counted (the count was raised when the attempt opened).
+ * failure its reservation counted (the count was raised when the attempt opened). The attempt of
+ * a username that names no identity is logged under the username's key (`attempt.username`).
  */
 export async function recordFailedSignIn(
   db: Kysely<Database>,
@@ -125,10 +138,10 @@ export async function recordFailedSignIn(
 }
 
 /** Forgets the username's failures after a success, unless it is locked (only unlock lifts that). */
-export async function clearUnlockedFailures(db: Kysely<Database>, username: string): Promise<void> {
+export async function clearUnlockedFailures(db: Kysely<Database>, key: UsernameKey): Promise<void> {
   await db
     .deleteFrom('failed_auth_counts')
-    .where('username', '=', username)
+    .where('username_key', '=', key)
     .where('locked_at', 'is', null)
     .execute();
 }
@@ -140,7 +153,7 @@ export async function clearUnlockedFailures(db: Kysely<Database>, username: stri
 export async function unlockUsername(
   db: Kysely<Database>,
   input: {
-    username: string;
+    key: UsernameKey;
     identityId: string | null;
     now: Date;
     actorIdentityId: string | null;
@@ -150,7 +163,7 @@ export async function unlockUsername(
   return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('failed_auth_counts')
-      .where('username', '=', input.username)
+      .where('username_key', '=', input.key)
       .returning(['locked_at'])
       .executeTakeFirst();
     const wasLocked = removed?.locked_at != null;

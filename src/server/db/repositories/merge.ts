@@ -3,6 +3,7 @@
 // merges over the same accounts queue behind each other instead of deadlocking), then the moves.
 import { sql, type Kysely } from 'kysely';
 import type { Database, Identity, MergeWizardState } from '../schema';
+import type { UsernameKey } from './lockout';
 
 /** Other live identities of the realm whose email equals the identity's, case-insensitively. */
 export async function identitiesSharingEmail(db: Kysely<Database>, identity: Identity): Promise<Identity[]> {
@@ -76,17 +77,18 @@ export async function passwordHashesOf(
   return new Map(rows.map((r) => [r.identity_id, r.password_hash]));
 }
 
+/** The failed counts of the usernames' rows, by key. */
 export async function failedCountsOf(
   db: Kysely<Database>,
-  usernames: readonly string[],
+  keys: readonly UsernameKey[],
 ): Promise<Map<string, number>> {
-  if (usernames.length === 0) return new Map();
+  if (keys.length === 0) return new Map();
   const rows = await db
     .selectFrom('failed_auth_counts')
-    .select(['username', 'count'])
-    .where('username', 'in', [...usernames])
+    .select(['username_key', 'count'])
+    .where('username_key', 'in', [...keys])
     .execute();
-  return new Map(rows.map((r) => [r.username, r.count]));
+  return new Map(rows.map((r) => [r.username_key, r.count]));
 }
 
 export interface GrantedFacilityRow {

@@ -3,33 +3,38 @@
 // A sign-in runs exactly two statements around the argon2id verification: `openSignInAttempt`
 // (realm, counter reservation, identity, roles) and either `completeSignIn` (success: previous
 // attempt, counter reset, attempt logged, old session ended, new session started) or
-// `recordSignInAttempt` (failure). Each is a single statement, hence its own transaction: on the
+// `recordFailedSignIn` (failure; repositories/lockout.ts). Each is a single statement, hence its own transaction: on the
 // embedded PGlite every statement costs a fixed ~0.3 ms of the one event-loop thread that also
 // serves HTTP, and that is what the bench:login budget measures.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FactorKind, Identity } from '../schema';
+import type { UsernameKey } from './lockout';
 import type { SessionRow } from './sessions';
 
 /** Takes back one increment (never below zero). */
-export async function decrementFailedCount(db: Kysely<Database>, username: string): Promise<void> {
+export async function decrementFailedCount(db: Kysely<Database>, key: UsernameKey): Promise<void> {
   await db
     .updateTable('failed_auth_counts')
     .set({ count: sql<number>`greatest(failed_auth_counts.count - 1, 0)` })
-    .where('username', '=', username)
+    .where('username_key', '=', key)
     .execute();
 }
 
-export async function failedCount(db: Kysely<Database>, username: string): Promise<number> {
+export async function failedCount(db: Kysely<Database>, key: UsernameKey): Promise<number> {
   const row = await db
     .selectFrom('failed_auth_counts')
     .select('count')
-    .where('username', '=', username)
+    .where('username_key', '=', key)
     .executeTakeFirst();
   return row?.count ?? 0;
 }
 
 export interface SignInAttemptRecord {
   identityId: string | null;
+  /**
+   * The identity's normalised username; for an attempt that names no identity, the key of what
+   * was typed (UsernameKey), so the log never keeps a password typed into the username box.
+   */
   username: string;
   realmCode: string;
   attemptedAt: Date;
@@ -38,23 +43,6 @@ export interface SignInAttemptRecord {
   countryName: string | null;
   continentName: string | null;
   isSuccessful: boolean;
-}
-
-export async function recordSignInAttempt(db: Kysely<Database>, attempt: SignInAttemptRecord): Promise<void> {
-  await db
-    .insertInto('sign_in_attempts')
-    .values({
-      identity_id: attempt.identityId,
-      username: attempt.username,
-      realm_code: attempt.realmCode,
-      attempted_at: attempt.attemptedAt,
-      ip_address: attempt.ipAddress,
-      city_name: attempt.cityName,
-      country_name: attempt.countryName,
-      continent_name: attempt.continentName,
-      is_successful: attempt.isSuccessful,
-    })
-    .execute();
 }
 
 /** What the forced-step rules need to know about the identity, when it was read with the sign-in. */
@@ -105,7 +93,16 @@ type OpenedRow = {
  */
 export async function openSignInAttempt(
   db: Kysely<Database>,
-  input: { realmCode: string | null; username: string; now: Date; lockAfter?: number; inFlightMs?: number },
+  input: {
+    realmCode: string | null;
+    /** Normalised username, to find the identity. */
+    username: string;
+    /** Its failure row's key. */
+    key: UsernameKey;
+    now: Date;
+    lockAfter?: number;
+    inFlightMs?: number;
+  },
 ): Promise<OpenedSignInAttempt | undefined> {
   const lockAfter = input.lockAfter ?? 0;
   // A reservation of the lock's last attempt older than this is no longer taken to be in flight.
@@ -116,9 +113,9 @@ export async function openSignInAttempt(
       select code, auth_enabled from realms where ${realmFilter}
     ),
     reserved as (
-      insert into failed_auth_counts (username, count, last_failed_at)
-      select ${input.username}::text, 1, ${input.now}::timestamptz from realm where realm.auth_enabled
-      on conflict (username) do update
+      insert into failed_auth_counts (username_key, count, last_failed_at)
+      select ${input.key}::text, 1, ${input.now}::timestamptz from realm where realm.auth_enabled
+      on conflict (username_key) do update
         set count = failed_auth_counts.count + 1, last_failed_at = excluded.last_failed_at
         -- The failure limit: no attempt while locked, waiting, or while the lock's last one is out.
         where failed_auth_counts.locked_at is null
@@ -128,7 +125,7 @@ export async function openSignInAttempt(
       returning count
     ),
     gate as (
-      select locked_at, not_before, count, last_failed_at from failed_auth_counts where username = ${input.username}
+      select locked_at, not_before, count, last_failed_at from failed_auth_counts where username_key = ${input.key}
     )
     select
       realm.code as signin_realm_code,
@@ -217,6 +214,8 @@ export async function completeSignIn(
   db: Kysely<Database>,
   input: {
     attempt: SignInAttemptRecord & { identityId: string };
+    /** The failure row of the username as typed. */
+    failureKey: UsernameKey;
     endSessionHash: string | null;
     session: SessionRow;
     /**
@@ -243,8 +242,8 @@ export async function completeSignIn(
     ),
     cleared as (${
       input.clearFailures === false
-        ? sql`update failed_auth_counts set count = greatest(count - 1, 0) where username = ${a.username}`
-        : sql`delete from failed_auth_counts where username = ${a.username}`
+        ? sql`update failed_auth_counts set count = greatest(count - 1, 0) where username_key = ${input.failureKey}`
+        : sql`delete from failed_auth_counts where username_key = ${input.failureKey}`
     }),
     logged as (
       insert into sign_in_attempts

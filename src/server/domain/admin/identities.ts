@@ -9,12 +9,11 @@ import type { HistoryItem, PageMetadata } from '../../../contract/admin';
 import type { IdentityDetails, IdentitySession, IdentitySummary } from '../../../contract/admin-identities';
 import type { FactorType } from '../../../contract/entities';
 import { identityHistory, type IdentityEventRow } from '../../db/repositories/history';
-import { failureGateRows } from '../../db/repositories/lockout';
+import type { Lockout } from '../lockout';
 import { grantsOf } from '../../db/repositories/reference';
 import { activeTrustedDevices } from '../../db/repositories/trusted-devices';
 import type { Database } from '../../db/schema';
 import { handoffTargetsFrom } from '../current-user';
-import { normaliseUsername } from '../passwords';
 import { refuse } from '../errors';
 import { toTrustedDevice } from '../factors/trusted-devices';
 import type { ProfileService } from '../profile/service';
@@ -71,6 +70,8 @@ export interface AdminIdentityDeps {
   db: Kysely<Database>;
   clock: Clock;
   profile: Pick<ProfileService, 'signOutOfAllDevices'>;
+  /** The failure limit: whether the identity is locked. */
+  lockout: Pick<Lockout, 'lockedAt'>;
 }
 
 type IdentityRow = {
@@ -165,7 +166,7 @@ export class AdminIdentities {
     const { db } = this.deps;
     const identity = await this.#identity(id);
     const now = this.deps.clock.now();
-    const [roles, factors, answers, grants, sessions, devices, gate] = await Promise.all([
+    const [roles, factors, answers, grants, sessions, devices, lockedAt] = await Promise.all([
       db
         .selectFrom('identity_roles')
         .select('role_code')
@@ -190,7 +191,7 @@ export class AdminIdentities {
         .orderBy('id_hash')
         .execute(),
       activeTrustedDevices(db, id, now),
-      failureGateRows(db, [normaliseUsername(identity.username)]),
+      this.deps.lockout.lockedAt(identity.username, db),
     ]);
     const kinds = new Set(factors.map((f) => f.factor_type));
     return {
@@ -201,7 +202,7 @@ export class AdminIdentities {
       isIdentityVerified: identity.identity_verified,
       isPasswordExpired: identity.password_expired,
       isMfaRequired: identity.mfa_required,
-      lockedDate: gate[0]?.locked_at?.toISOString() ?? null,
+      lockedDate: lockedAt?.toISOString() ?? null,
       roles: roles.map((r) => r.role_code),
       createdDate: identity.created_at.toISOString(),
       enrolledFactors: FACTOR_ORDER.filter((kind) => kinds.has(kind)),

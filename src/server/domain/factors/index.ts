@@ -15,7 +15,7 @@ import type { Random } from '../../adapters/random';
 import type { SecretBox } from '../../adapters/secret-box';
 import { httpSmsGateway, outboxSmsSender, unconfiguredSmsSender, type SmsSender } from '../../adapters/sms';
 import type { Database } from '../../db/schema';
-import { Lockout, lockoutPolicyOf } from '../lockout';
+import { Lockout, lockoutPolicyOf, usernameKeyer } from '../lockout';
 import type { PasswordHasher } from '../passwords';
 import { PasswordPolicy } from '../password-policy';
 import type { ReferenceService } from '../reference';
@@ -95,7 +95,7 @@ export function createFactorServices(deps: FactorDeps): FactorServices {
     smsGateway,
   });
   const factors = new Factors({ db, clock, secretBox, hasher });
-  const lockout = new Lockout(db, clock, lockoutPolicyOf(config));
+  const lockout = new Lockout(db, clock, lockoutPolicyOf(config), usernameKeyer(deps.dataKey));
   const failures = new FailureCounter(db, deps.sessions, lockout);
   const verifier = new CodeVerifier(codes, factors, failures);
   const enrolment = new FactorEnrolmentFlow({

@@ -212,12 +212,15 @@ export class MergeService {
           db,
           selected.map((s) => s.id),
         ),
-        failedCountsOf(db, usernames),
+        failedCountsOf(
+          db,
+          usernames.map((u) => this.deps.lockout.keyOf(u)),
+        ),
       ]);
       const wrong: typeof selected = [];
       for (const s of selected) {
         const username = normaliseUsername(s.identity.username);
-        if ((failedCounts.get(username) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
+        if ((failedCounts.get(this.deps.lockout.keyOf(username)) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
           const locked = (await this.deps.lockout.gate([username])).state === 'locked';
           errors.push({
             fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),

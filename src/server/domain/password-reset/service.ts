@@ -47,7 +47,6 @@ import { CODE_TTL_MS, MAX_SENDS, RESEND_INTERVAL_MS, type CodePurpose } from '..
 import type { Enrolment } from '../factors/factors';
 import { MAX_FACTOR_FAILURES, sessionEndedRefusal } from '../factors/failures';
 import { ACCOUNT_LOCKED_MESSAGE } from '../lockout';
-import { clearUnlockedFailures } from '../../db/repositories/lockout';
 import {
   CODE_EXPIRED_MESSAGE,
   CODE_INCORRECT_MESSAGE,
@@ -447,7 +446,7 @@ export class PasswordResetService {
       const claimed = await claimResetState(trx, session!.idHash, state.flowId);
       if (!claimed || claimed.identityId !== identity.id) throw startOver();
       await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
-      await clearUnlockedFailures(trx, normaliseUsername(identity.username));
+      await this.deps.factors.lockout.succeeded(identity.username, trx);
       await recordIdentityEvent(trx, {
         identityId: identity.id,
         eventDate: now,

@@ -561,6 +561,7 @@ export class RegistrationService {
         });
         await completeSignIn(trx, {
           attempt: this.#attempt(identityId, username, context.realmCode, now, meta, geo),
+          failureKey: this.deps.failures.lockout.keyOf(username),
           endSessionHash: held.session.idHash,
           session: issued.session,
         });
@@ -631,6 +632,7 @@ export class RegistrationService {
       });
       await completeSignIn(trx, {
         attempt: this.#attempt(identity.id, identity.username, context.realmCode, now, meta, geo),
+        failureKey: this.deps.failures.lockout.keyOf(identity.username),
         endSessionHash: held.session.idHash,
         session: issued.session,
       });

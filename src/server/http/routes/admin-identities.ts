@@ -6,8 +6,8 @@ import { AdminIdentities } from '../../domain/admin/identities';
 import { registerCall } from '../route';
 
 export async function adminIdentityRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, profile } = app.services;
-  const identities = new AdminIdentities({ db, clock, profile });
+  const { db, clock, profile, factors } = app.services;
+  const identities = new AdminIdentities({ db, clock, profile, lockout: factors.lockout });
 
   registerCall(app, calls.searchIdentities, { access: 'admin' }, async (ctx) => {
     return identities.search(ctx.query.page ?? 0, ctx.query.query ?? '');
