@@ -427,10 +427,15 @@ export async function fingerprint(db: Db, run: Run): Promise<string> {
         ]),
       )
       .execute(),
+    // A check in flight holds one of its account's tries (in_flight, Lockout.withTries), in a row
+    // of its own when the account had none: like a session's tries in flight, part of no change.
     failed_auth_counts: await db
       .selectFrom('failed_auth_counts')
-      .selectAll()
+      .select(['username_key', 'count', 'last_failed_at', 'not_before', 'locked_at'])
       .where('username_key', 'in', usernames.map(usernameKeyOf))
+      .where((eb) =>
+        eb.or([eb('count', '>', 0), eb('locked_at', 'is not', null), eb('not_before', 'is not', null)]),
+      )
       .execute(),
     browser_sessions: await db
       .selectFrom('sessions')

@@ -419,6 +419,60 @@ describe.each(targets)('failure limit on $name', (target) => {
     });
   });
 
+  it('lets no more than 10 wrong codes sent at once from 20 sessions be checked: checks in flight count towards the lock', async () => {
+    const clients = Array.from({ length: 20 }, () => server.client());
+    for (const client of clients) {
+      await signInToStep(client, 'C10004', 'MFA');
+      expect((await post(client, 'forced-actions/mfa/start')).status).toBe(200);
+    }
+    expect(await failedCount('C10004')).toBe(0);
+    const results = await Promise.all(
+      clients.map((client) =>
+        post(client, 'forced-actions/mfa/verify-authenticator-app', {
+          code: wrongTotp(clock),
+          trustDevice: false,
+        }),
+      ),
+    );
+    // A check answers the wrong code, or (the 10th failure) the lock; the rest were not checked.
+    const incorrect = results.filter((r) => r.body.message === CODE_INCORRECT_MESSAGE).length;
+    const locked = results.filter((r) => r.body.message === ACCOUNT_LOCKED_MESSAGE).length;
+    for (const r of results.filter((r) => r.body.message !== CODE_INCORRECT_MESSAGE)) {
+      expect([429, 422], JSON.stringify(r.body)).toContain(r.status);
+      if (r.status === 422) expect(r.body).toEqual({ message: ACCOUNT_LOCKED_MESSAGE, reroute: '/' });
+    }
+    const checked = await failedCount('C10004');
+    expect(incorrect).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(checked).toBeGreaterThanOrEqual(incorrect);
+    expect(checked).toBeLessThanOrEqual(incorrect + Math.min(locked, 1));
+    // Every try was given back: no check is left in flight.
+    expect((await row('C10004'))?.in_flight).toBe(0);
+  });
+
+  it("counts an account's checks in flight at sign-in too, until they lapse after 30 s (a killed server's)", async () => {
+    // As a server stopped in the middle of ten checks leaves the row.
+    await server.db
+      .insertInto('failed_auth_counts')
+      .values({
+        username_key: usernameKey(server, 'C10001'),
+        count: 0,
+        last_failed_at: clock.now(),
+        in_flight: 10,
+        in_flight_at: sql<Date>`clock_timestamp()`,
+      })
+      .execute();
+    const held = await attempt(server.client(), 'C10001', DEMO_PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('1');
+    await server.db
+      .updateTable('failed_auth_counts')
+      .set({ in_flight_at: sql<Date>`clock_timestamp() - interval '31 seconds'` })
+      .where('username_key', '=', usernameKey(server, 'C10001'))
+      .execute();
+    expect((await attempt(server.client(), 'C10001', DEMO_PASSWORD)).status).toBe(200);
+  });
+
   it('MFA codes count too; earlier failures survive the password until the sign-in completes', async () => {
     const before = await failSignIns('C10004', 2);
     expect(before.map((a) => a.status)).toEqual([422, 422]);
@@ -496,6 +550,7 @@ describe.each(targets)('failure limit on $name', (target) => {
 
   it('a wrong code that locks the account ends the session with the locked text', async () => {
     await failedBefore('C10004', 9);
+    const locksBefore = (await events(await identityIdOf('C10004'), ACCOUNT_LOCKED_EVENT)).length;
     // Nine failures: this password is the 10th attempt and it is right, so MFA is asked...
     clock.advance(2 * 60_000);
     const client = server.client();
@@ -509,7 +564,7 @@ describe.each(targets)('failure limit on $name', (target) => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({ message: ACCOUNT_LOCKED_MESSAGE, reroute: '/' });
-    expect(await events(await identityIdOf('C10004'), ACCOUNT_LOCKED_EVENT)).toHaveLength(1);
+    expect(await events(await identityIdOf('C10004'), ACCOUNT_LOCKED_EVENT)).toHaveLength(locksBefore + 1);
     expect((await attempt(server.client(), 'C10004', DEMO_PASSWORD)).body).toEqual({
       message: ACCOUNT_LOCKED_MESSAGE,
     });

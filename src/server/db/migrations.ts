@@ -63,6 +63,13 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
         `.execute(db);
       },
     },
+    // Checks of an account in flight (domain/lockout.ts, Lockout.withTries): a code or password
+    // check takes one before it runs, so parallel checks from many sessions cannot pass the lock.
+    // A try taken by a server that stopped mid-check lapses after in_flight_at's lapse.
+    '0020_failure_limit_in_flight': statements([
+      `alter table failed_auth_counts add column in_flight integer not null default 0`,
+      `alter table failed_auth_counts add column in_flight_at timestamptz`,
+    ]),
   };
 }
 

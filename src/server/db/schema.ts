@@ -286,6 +286,10 @@ export interface FailedAuthCountsTable {
   not_before: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set when the account was locked; only support's unlock clears it. */
   locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Checks of the account in flight (Lockout.withTries); they count towards the lock. */
+  in_flight: ColumnType<number, number | undefined, number>;
+  /** When the latest of them was taken (database clock): older than 30 s, they lapse. */
+  in_flight_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdentityFactorsTable {

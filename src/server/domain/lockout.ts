@@ -16,6 +16,11 @@
 //   history.
 // A success clears the count and any wait, but never a lock.
 //
+// A check takes one of its account's tries before it runs (`withTries`) and gives it back after
+// (its failure counted first), as a sign-in reserves its attempt: checks in flight count towards
+// the lock, so parallel checks from many sessions never get past it (LOCK_AFTER_FAILURES checks
+// at most), however many sessions send them at once.
+//
 // Nothing here tells a known username from an unknown one: both run the same statements and get
 // the same answers (the history entry is the one difference, and it is not visible outside).
 //
@@ -32,6 +37,8 @@ import {
   failureGateRows,
   identityByUsername,
   incrementFailedCount,
+  releaseAccountTries,
+  reserveAccountTries,
   unlockUsername,
   type FailureGateRow,
   type Penalty,
@@ -181,6 +188,54 @@ export class Lockout {
   async lockedAt(username: string, db: Kysely<Database> = this.db): Promise<Date | null> {
     const [row] = await failureGateRows(db, [this.keyOf(username)]);
     return row?.locked_at ?? null;
+  }
+
+  /**
+   * Takes one try of each of the usernames' accounts for a check about to run (see the top of the
+   * file): all of them, or none and the state that refused them (`count`: the highest failed
+   * count among them). `limit` is the failures and checks in flight at which no try is given: the
+   * lock's (LOCK_AFTER_FAILURES) unless a check stops earlier (the merge stops at the captcha's).
+   */
+  async reserve(
+    usernames: ReadonlyArray<string | null | undefined>,
+    limit: number = this.policy.lockAfter,
+  ): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; gate: Gate; count: number }> {
+    const keys = [...new Set(usernames.filter((u): u is string => !!u).map(this.keyOf))];
+    if (keys.length === 0) return { ok: true, release: async () => {} };
+    const now = this.clock.now();
+    const reserved = await reserveAccountTries(this.db, keys, now, limit);
+    if (reserved.length === keys.length)
+      return { ok: true, release: () => releaseAccountTries(this.db, keys) };
+    if (reserved.length > 0) await releaseAccountTries(this.db, reserved);
+    const rows = await failureGateRows(this.db, keys);
+    return {
+      ok: false,
+      gate: gateOf(this.policy, rows, now),
+      count: Math.max(0, ...rows.map((r) => r.count)),
+    };
+  }
+
+  /**
+   * Runs a check of the usernames' accounts with one try of each taken for it (`reserve`), given
+   * back however the check ends. When an account may not be checked now, nothing runs: a wait,
+   * or checks in flight up to the lock, answer the 429 (Retry-After: the wait, or 1 s); a lock
+   * calls `onLocked`, which throws the caller's refusal.
+   */
+  async withTries<T>(
+    usernames: ReadonlyArray<string | null | undefined>,
+    check: () => Promise<T>,
+    onLocked: () => Promise<never>,
+  ): Promise<T> {
+    const tries = await this.reserve(usernames);
+    if (!tries.ok) {
+      if (tries.gate.state === 'locked') return onLocked();
+      throw tryLaterRefusal(tries.gate.state === 'wait' ? tries.gate.retryAfterSeconds : 1);
+    }
+    try {
+      return await check();
+    } finally {
+      await tries.release();
+    }
   }
 
   /** Throws the 429 or the locked refusal unless the usernames may be checked now. */

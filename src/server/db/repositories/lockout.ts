@@ -16,6 +16,19 @@ export type UsernameKey = string & { readonly __usernameKey: unique symbol };
 export const ACCOUNT_LOCKED_EVENT = 'ACCOUNT_LOCKED';
 export const ACCOUNT_UNLOCKED_EVENT = 'ACCOUNT_UNLOCKED';
 
+/**
+ * How long an account's check in flight (reserveAccountTries) holds its try: after it, a try that
+ * a server stopped in the middle of a check left behind no longer counts. As for a session's tries.
+ */
+export const ACCOUNT_TRY_LAPSE_MS = 30_000;
+
+/** The row's checks in flight, those older than ACCOUNT_TRY_LAPSE_MS left out (database clock). */
+export function liveInFlight(row: string): RawBuilder<number> {
+  return sql<number>`(case
+    when ${sql.ref(`${row}.in_flight_at`)} > clock_timestamp() - ${ACCOUNT_TRY_LAPSE_MS}::int * interval '1 millisecond'
+    then ${sql.ref(`${row}.in_flight`)} else 0 end)`;
+}
+
 export interface FailureGateRow {
   username_key: string;
   count: number;
@@ -77,6 +90,47 @@ export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
       join identities i on lower(i.username) = ${p.username} and i.retired_at is null
       where penalised.newly_locked
     )`;
+}
+
+/**
+ * Takes one try of each key's account for a check about to run, in one statement: none for a
+ * locked account, one that waits (not_before), or one whose failures and checks in flight
+ * already reach the lock (`lockAfter`; 0: no lock). Answers the keys that got their try; a key
+ * without a row gets one (count 0).
+ */
+export async function reserveAccountTries(
+  db: Kysely<Database>,
+  keys: readonly UsernameKey[],
+  now: Date,
+  lockAfter: number,
+): Promise<UsernameKey[]> {
+  const result = await sql<{ username_key: UsernameKey }>`
+    insert into failed_auth_counts as f (username_key, count, last_failed_at, in_flight, in_flight_at)
+    select k, 0, ${now}::timestamptz, 1, clock_timestamp() from unnest(${[...keys]}::text[]) as k
+    on conflict (username_key) do update
+      set in_flight = ${liveInFlight('f')} + 1, in_flight_at = clock_timestamp()
+      where f.locked_at is null
+        and (f.not_before is null or f.not_before <= ${now}::timestamptz)
+        and (${lockAfter}::int = 0 or f.count + ${liveInFlight('f')} < ${lockAfter}::int)
+    returning username_key
+  `.execute(db);
+  return result.rows.map((r) => r.username_key);
+}
+
+/**
+ * Gives back the tries reserveAccountTries took (after the check's failure, if any, is counted);
+ * a row left with nothing to remember (no failure, wait, lock or check in flight) goes.
+ */
+export async function releaseAccountTries(db: Kysely<Database>, keys: readonly UsernameKey[]): Promise<void> {
+  await sql`
+    update failed_auth_counts set in_flight = greatest(in_flight - 1, 0)
+    where username_key = any(${[...keys]}::text[])
+  `.execute(db);
+  await sql`
+    delete from failed_auth_counts
+    where username_key = any(${[...keys]}::text[])
+      and count = 0 and in_flight = 0 and locked_at is null and not_before is null
+  `.execute(db);
 }
 
 /** One more failure for the username; answers the count including it. */

@@ -8,7 +8,7 @@
 // serves HTTP, and that is what the bench:login budget measures.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FactorKind, Identity } from '../schema';
-import type { UsernameKey } from './lockout';
+import { liveInFlight, type UsernameKey } from './lockout';
 import type { SessionRow } from './sessions';
 
 /** Takes back one increment (never below zero). */
@@ -120,8 +120,11 @@ export async function openSignInAttempt(
         -- The failure limit: no attempt while locked, waiting, or while the lock's last one is out.
         where failed_auth_counts.locked_at is null
           and (failed_auth_counts.not_before is null or failed_auth_counts.not_before <= excluded.last_failed_at)
-          and (${lockAfter}::int = 0 or failed_auth_counts.count < ${lockAfter}::int
-            or failed_auth_counts.last_failed_at <= ${staleBefore}::timestamptz)
+          and (${lockAfter}::int = 0
+            -- Code and password checks in flight elsewhere (Lockout.withTries) count as failures.
+            or failed_auth_counts.count + ${liveInFlight('failed_auth_counts')} < ${lockAfter}::int
+            or (failed_auth_counts.last_failed_at <= ${staleBefore}::timestamptz
+              and ${liveInFlight('failed_auth_counts')} = 0))
       returning count
     ),
     gate as (

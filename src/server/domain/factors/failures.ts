@@ -12,7 +12,8 @@
 // `guarded` also takes one of the session's remaining tries before the check and gives it back
 // after (its failure counted first), as sign-in reserves its attempt: a burst of parallel guesses
 // in one session gets no more checks than the session has tries left, instead of every one being
-// checked before the first failure is counted.
+// checked before the first failure is counted. It takes one of the account's tries as well
+// (Lockout.withTries), so bursts from many sessions at once get no more checks than the lock allows.
 import type { Kysely } from 'kysely';
 import {
   incrementSessionCounter,
@@ -110,16 +111,24 @@ export class FailureCounter {
   }
 
   /**
-   * Runs a check with one of the session's tries reserved for it: none left (the others are in
-   * flight) answers a 429 to try again in a second, with nothing checked or counted.
+   * Runs a check with one of the session's tries reserved for it, and one of each account's
+   * (Lockout.withTries): none left (the others are in flight) answers a 429 to try again in a
+   * second, with nothing checked or counted; a locked account ends the session with the locked
+   * text, as assertMayTry does.
    */
   async guarded<T>(
     session: SessionRow,
     counter: 'factorFailures' | 'reenterPasswordFailures',
     max: number,
+    usernames: ReadonlyArray<string | null | undefined>,
     check: () => Promise<T>,
   ): Promise<T> {
-    return withSessionTries(this.db, session.idHash, counter, max, 1, check);
+    return withSessionTries(this.db, session.idHash, counter, max, 1, () =>
+      this.lockout.withTries(usernames, check, async () => {
+        await this.sessions.end(session.idHash);
+        throw sessionEndedRefusal(ACCOUNT_LOCKED_MESSAGE);
+      }),
+    );
   }
 
   /** A right password or code: the account's count and wait are forgotten (a lock is not). */

@@ -47,19 +47,26 @@ export class ReenterPassword {
     ]);
     if (!found || !hash) throw refuse.sessionExpired();
     await failures.assertMayTry(session, [found.identity.username]);
-    await failures.guarded(session, 'reenterPasswordFailures', MAX_REENTER_PASSWORD_FAILURES, async () => {
-      if (await hasher.verify(hash, password)) return;
-      const verdict = await failures.count(
-        session,
-        found.identity.username,
-        'reenterPasswordFailures',
-        MAX_REENTER_PASSWORD_FAILURES,
-      );
-      if (verdict === 'ended') throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-      throw refuse.unprocessable(REENTER_PASSWORD_INCORRECT_MESSAGE, [
-        { fieldName: 'currentPassword', message: REENTER_PASSWORD_INCORRECT_MESSAGE },
-      ]);
-    });
+    const usernames = [found.identity.username];
+    await failures.guarded(
+      session,
+      'reenterPasswordFailures',
+      MAX_REENTER_PASSWORD_FAILURES,
+      usernames,
+      async () => {
+        if (await hasher.verify(hash, password)) return;
+        const verdict = await failures.count(
+          session,
+          found.identity.username,
+          'reenterPasswordFailures',
+          MAX_REENTER_PASSWORD_FAILURES,
+        );
+        if (verdict === 'ended') throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
+        throw refuse.unprocessable(REENTER_PASSWORD_INCORRECT_MESSAGE, [
+          { fieldName: 'currentPassword', message: REENTER_PASSWORD_INCORRECT_MESSAGE },
+        ]);
+      },
+    );
     const now = clock.now();
     await mergeSessionData(db, session.idHash, {
       passwordConfirmedAt: now.toISOString(),

@@ -43,7 +43,7 @@ export class CodeVerifier {
     code: string,
   ): Promise<string> {
     await this.failures.assertMayTry(session, [username]);
-    return this.#guarded(session, () => this.#oneTimeCode(session, username, purpose, code));
+    return this.#guarded(session, username, () => this.#oneTimeCode(session, username, purpose, code));
   }
 
   async #oneTimeCode(
@@ -75,7 +75,7 @@ export class CodeVerifier {
     apply: (trx: Kysely<Database>, destination: string) => Promise<T>,
   ): Promise<T> {
     await this.failures.assertMayTry(session, [username]);
-    return this.#guarded(session, async () => {
+    return this.#guarded(session, username, async () => {
       const applied = await db.transaction().execute(async (trx) => {
         const result = await this.codes.check({ sessionIdHash: session.idHash, purpose, code }, trx);
         return result.ok ? { value: await apply(trx, result.destination) } : null;
@@ -90,7 +90,7 @@ export class CodeVerifier {
   /** Accepts a code of the identity's enrolled authenticator app, once per step. */
   async authenticatorApp(session: SessionRow, identity: { id: string; username: string }, code: string) {
     await this.failures.assertMayTry(session, [identity.username]);
-    return this.#guarded(session, async () => {
+    return this.#guarded(session, identity.username, async () => {
       const result = await this.factors.checkAuthenticatorApp(identity.id, code);
       if (result === 'ok') return;
       if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
@@ -103,7 +103,7 @@ export class CodeVerifier {
   /** Matches a code of a secret being set up (not yet stored); answers its step. */
   async newAuthenticatorApp(session: SessionRow, username: string, secret: Buffer, code: string, now: Date) {
     await this.failures.assertMayTry(session, [username]);
-    return this.#guarded(session, async () => {
+    return this.#guarded(session, username, async () => {
       const step = matchTotpStep(secret, code, now);
       if (step !== null) return step;
       await this.#fail(session, username);
@@ -111,9 +111,9 @@ export class CodeVerifier {
     });
   }
 
-  /** The check with one of the session's tries reserved (failures.ts). */
-  #guarded<T>(session: SessionRow, check: () => Promise<T>): Promise<T> {
-    return this.failures.guarded(session, 'factorFailures', MAX_FACTOR_FAILURES, check);
+  /** The check with one of the session's tries and one of the account's reserved (failures.ts). */
+  #guarded<T>(session: SessionRow, username: string | null, check: () => Promise<T>): Promise<T> {
+    return this.failures.guarded(session, 'factorFailures', MAX_FACTOR_FAILURES, [username], check);
   }
 
   async #fail(session: SessionRow, username: string | null): Promise<void> {

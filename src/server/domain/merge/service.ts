@@ -50,7 +50,7 @@ import { refuse, RequestRefused } from '../errors';
 import type { CodeVerifier } from '../factors/verification';
 import type { OneTimeCodes } from '../factors/codes';
 import { sessionEndedRefusal, withSessionTries } from '../factors/failures';
-import { ACCOUNT_LOCKED_MESSAGE as LOCKOUT_MESSAGE, type Lockout } from '../lockout';
+import { ACCOUNT_LOCKED_MESSAGE as LOCKOUT_MESSAGE, tryLaterRefusal, type Lockout } from '../lockout';
 import { FAILED_SIGN_INS_BEFORE_CAPTCHA } from '../sign-in';
 import { normaliseUsername, type PasswordHasher } from '../passwords';
 import type { ReferenceService } from '../reference';
@@ -218,28 +218,44 @@ export class MergeService {
         ),
       ]);
       const wrong: typeof selected = [];
-      for (const s of selected) {
-        const username = normaliseUsername(s.identity.username);
-        if ((failedCounts.get(this.deps.lockout.keyOf(username)) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
-          const locked = (await this.deps.lockout.gate([username])).state === 'locked';
-          errors.push({
-            fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
-            message: locked ? LOCKOUT_MESSAGE : ACCOUNT_LOCKED_MESSAGE,
-          });
-          continue;
+      const releases: Array<() => Promise<void>> = [];
+      const fieldError = (id: string, message: string) =>
+        errors.push({ fieldName: MERGE_ERROR_FIELDS.identityPassword(id), message });
+      try {
+        // First one of each account's tries, up to the captcha's count (where the merge stops
+        // checking): parallel merges from many sessions get no more checks than that
+        // (domain/lockout.ts). Nothing is checked while another check of an account is in flight.
+        const toCheck: typeof selected = [];
+        let busy: number | null = null;
+        for (const s of selected) {
+          const username = normaliseUsername(s.identity.username);
+          if ((failedCounts.get(this.deps.lockout.keyOf(username)) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
+            const locked = (await this.deps.lockout.gate([username])).state === 'locked';
+            fieldError(s.id, locked ? LOCKOUT_MESSAGE : ACCOUNT_LOCKED_MESSAGE);
+            continue;
+          }
+          const tries = await this.deps.lockout.reserve([username], FAILED_SIGN_INS_BEFORE_CAPTCHA);
+          if (tries.ok) {
+            releases.push(tries.release);
+            toCheck.push(s);
+          } else if (tries.gate.state === 'locked') fieldError(s.id, LOCKOUT_MESSAGE);
+          else if (tries.count >= FAILED_SIGN_INS_BEFORE_CAPTCHA) fieldError(s.id, ACCOUNT_LOCKED_MESSAGE);
+          else busy = Math.max(busy ?? 1, tries.gate.state === 'wait' ? tries.gate.retryAfterSeconds : 1);
         }
-        const hash = hashes.get(s.id);
-        const ok = hash ? await hasher.verify(hash, s.password) : false;
-        if (!ok) {
-          wrong.push(s);
-          errors.push({
-            fieldName: MERGE_ERROR_FIELDS.identityPassword(s.id),
-            message: PASSWORD_INCORRECT_MESSAGE,
-          });
+        if (busy !== null) throw tryLaterRefusal(busy);
+        for (const s of toCheck) {
+          const hash = hashes.get(s.id);
+          const ok = hash ? await hasher.verify(hash, s.password) : false;
+          if (!ok) {
+            wrong.push(s);
+            fieldError(s.id, PASSWORD_INCORRECT_MESSAGE);
+          }
         }
+        for (const s of wrong) await this.deps.lockout.fail(s.identity.username);
+      } finally {
+        for (const release of releases) await release();
       }
       if (wrong.length > 0) {
-        for (const s of wrong) await this.deps.lockout.fail(s.identity.username);
         const failures = await countMergePasswordFailures(db, session.idHash, wrong.length);
         if (failures >= MAX_MERGE_PASSWORD_FAILURES) {
           await this.deps.endSession(session.idHash);

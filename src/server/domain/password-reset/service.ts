@@ -258,7 +258,7 @@ export class PasswordResetService {
     // A wrong email code counts for this session only, not against the accounts of the email: the
     // code proves a mailbox, and counting it there would let anyone who knows an address lock its
     // accounts, captcha by captcha. Guessing stays bounded: 5 tries a session, a captcha a start.
-    const destination = await this.#guarded(session!, () =>
+    const destination = await this.#guarded(session!, [], () =>
       this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []),
     );
     const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
@@ -339,7 +339,7 @@ export class PasswordResetService {
   async verifyAuthenticatorApp(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    await this.#guarded(session!, async () => {
+    await this.#guarded(session!, [identity.username], async () => {
       const result = await this.deps.factors.factors.checkAuthenticatorApp(identity.id, code);
       if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
       if (result === 'used') throw fieldRefusal('code', TOTP_ALREADY_USED_MESSAGE);
@@ -367,7 +367,7 @@ export class PasswordResetService {
   async verifyMobile(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    const destination = await this.#guarded(session!, () =>
+    const destination = await this.#guarded(session!, [identity.username], () =>
       this.#checkCode(session!, RESET_SMS_PURPOSE, code, [identity.username]),
     );
     // The code must have gone to the mobile enrolled now (not one removed since).
@@ -385,7 +385,7 @@ export class PasswordResetService {
     const questions = await this.#questionsOf(identity.id);
     if (questions.length < 2 || !questions.includes(input.question))
       throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
-    await this.#guarded(session!, async () => {
+    await this.#guarded(session!, [identity.username], async () => {
       const ok = await this.deps.factors.factors.checkSecurityAnswer(
         identity.id,
         input.question,
@@ -498,9 +498,18 @@ export class PasswordResetService {
     return { state, identity };
   }
 
-  /** A check with one of the session's tries reserved while it runs (factors/failures.ts). */
-  #guarded<T>(session: SessionRow, check: () => Promise<T>): Promise<T> {
-    return this.deps.factors.failures.guarded(session, 'factorFailures', MAX_FACTOR_FAILURES, check);
+  /**
+   * A check with one of the session's tries reserved while it runs, and one of each account's it
+   * is aimed at (factors/failures.ts). The email code is aimed at none: it counts for its session.
+   */
+  #guarded<T>(session: SessionRow, usernames: string[], check: () => Promise<T>): Promise<T> {
+    return this.deps.factors.failures.guarded(
+      session,
+      'factorFailures',
+      MAX_FACTOR_FAILURES,
+      usernames,
+      check,
+    );
   }
 
   /** Uses the session's code for `purpose`; answers where it went, or throws the refusal. */

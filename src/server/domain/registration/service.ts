@@ -589,21 +589,28 @@ export class RegistrationService {
     await this.deps.failures.assertMayTry(held.session, [identity.username]);
     // Checked with one of the session's tries reserved (factors/failures.ts), so parallel guesses
     // get no more checks than the session has tries left.
-    await this.deps.failures.guarded(held.session, 'factorFailures', MAX_FACTOR_FAILURES, async () => {
-      const hash = await passwordHashOf(this.deps.db, identity.id);
-      const passwordOk = hash ? await this.deps.hasher.verify(hash, input.password) : false;
-      const usernameOk = normaliseUsername(input.username) === normaliseUsername(identity.username);
-      if (passwordOk && usernameOk) return;
-      // Counted for the invitation's identity whichever username was typed: the invitation names it.
-      const verdict = await this.deps.failures.count(
-        held.session,
-        identity.username,
-        'factorFailures',
-        MAX_FACTOR_FAILURES,
-      );
-      if (verdict === 'ended') throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-      throw refuse.unprocessable(INCORRECT_CREDENTIALS_MESSAGE);
-    });
+    const usernames = [identity.username];
+    await this.deps.failures.guarded(
+      held.session,
+      'factorFailures',
+      MAX_FACTOR_FAILURES,
+      usernames,
+      async () => {
+        const hash = await passwordHashOf(this.deps.db, identity.id);
+        const passwordOk = hash ? await this.deps.hasher.verify(hash, input.password) : false;
+        const usernameOk = normaliseUsername(input.username) === normaliseUsername(identity.username);
+        if (passwordOk && usernameOk) return;
+        // Counted for the invitation's identity whichever username was typed: the invitation names it.
+        const verdict = await this.deps.failures.count(
+          held.session,
+          identity.username,
+          'factorFailures',
+          MAX_FACTOR_FAILURES,
+        );
+        if (verdict === 'ended') throw sessionEndedRefusal(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
+        throw refuse.unprocessable(INCORRECT_CREDENTIALS_MESSAGE);
+      },
+    );
 
     const { db, random, clock } = this.deps;
     const now = clock.now();
