@@ -221,6 +221,30 @@ describe.each(targets)('audit log on $name', (target) => {
     });
   });
 
+  it('logs the lock a wrong code makes with the account it locked', async () => {
+    const c10004 = await idOf('C10004');
+    const client = server.client();
+    await signInToStep(client, 'C10004', 'MFA');
+    remember(client);
+    const before = log.audit('ACCOUNT_LOCKED').length;
+    let last;
+    for (let i = 0; i < 4; i++) {
+      const code = wrongCode(clock);
+      codes.add(code);
+      last = await post(client, 'forced-actions/mfa/verify-authenticator-app', { code });
+      expect(last.status).toBe(422);
+    }
+    const locks = log.audit('ACCOUNT_LOCKED').slice(before);
+    expect(locks).toEqual([
+      expect.objectContaining({
+        identityId: c10004,
+        username: 'c10004',
+        failures: 4,
+        reqId: last!.headers.get('x-request-id'),
+      }),
+    ]);
+  });
+
   it('logs a wrong current password and, once committed, the password change from the history', async () => {
     const c10010 = await idOf('C10010');
     const client = server.client();

@@ -252,8 +252,11 @@ export class Lockout {
     const now = this.clock.now();
     const count = await incrementFailedCount(db, key, now);
     const penalty = penaltyFor(this.policy, name, key, count, now);
-    if (penalty.notBefore || penalty.lockedAt) await applyPenalty(db, penalty);
-    if (penalty.lockedAt) recordAccountLocked({ username: name, failures: count });
+    const applied =
+      penalty.notBefore || penalty.lockedAt ? await applyPenalty(db, penalty) : { identityId: null };
+    // The audit line names the account the lock's history entry went to (none: an unknown name).
+    if (penalty.lockedAt)
+      recordAccountLocked({ identityId: applied.identityId, username: name, failures: count });
     return { count, locked: penalty.lockedAt !== null };
   }
 

@@ -89,6 +89,7 @@ export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
       from penalised
       join identities i on lower(i.username) = ${p.username} and i.retired_at is null
       where penalised.newly_locked
+      returning identity_id
     )`;
 }
 
@@ -149,13 +150,20 @@ export async function incrementFailedCount(
   return result.rows[0]?.count ?? 1;
 }
 
-/** Applies a counted failure's penalty; answers whether it locked the account just now. */
-export async function applyPenalty(db: Kysely<Database>, p: Penalty): Promise<boolean> {
-  const result = await sql<{ newly_locked: boolean }>`
+/**
+ * Applies a counted failure's penalty; answers whether it locked the account just now, and the
+ * identity whose history says so (null: the username names none).
+ */
+export async function applyPenalty(
+  db: Kysely<Database>,
+  p: Penalty,
+): Promise<{ newlyLocked: boolean; identityId: string | null }> {
+  const result = await sql<{ newly_locked: boolean; identity_id: string | null }>`
     with ${penaltyCtes(p)}
-    select newly_locked from penalised
+    select newly_locked, (select identity_id from lock_event limit 1) as identity_id from penalised
   `.execute(db);
-  return result.rows[0]?.newly_locked ?? false;
+  const row = result.rows[0];
+  return { newlyLocked: row?.newly_locked ?? false, identityId: row?.identity_id ?? null };
 }
 
 /**
