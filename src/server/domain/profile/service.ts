@@ -3,7 +3,8 @@
 // one transaction with its history event. A new email or mobile becomes the account's only once
 // the code sent to it is verified; a new authenticator app replaces the old one only once a code of
 // it matches, so the old app keeps working until then. Changing the email, mobile, password or a
-// factor revokes the trusted devices and sends a notice to the address the account had.
+// factor (the security questions included) revokes the trusted devices and sends a notice to the
+// address the account had.
 import type { Kysely } from 'kysely';
 import type { CurrentUser, FactorType } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
@@ -238,8 +239,12 @@ export class ProfileService {
         ],
         now,
       );
+      // The answers are a factor (of the password reset): like the others, a change of them
+      // revokes the trusted devices.
+      await revokeTrustedDevices(trx, identity.id);
       await this.#event(trx, identity, {
         type: profileEvents.securityQuestionsChanged,
+        variant: 'warning',
         description: `Questions: ${input.question1}, ${input.question2}`,
       });
     });
