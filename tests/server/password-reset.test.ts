@@ -421,15 +421,17 @@ describe.each(targets)('password reset on $name', (target) => {
     const { flowId } = row.data.passwordReset!;
     // A check of C10006's answer or code was under way when the browser chose C10007.
     expect((await post(client, `${RESET}/select-user`, 'C10007')).status).toBe(200);
-    expect(await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10006!, 'DRIVERS_LICENCE')).toBe(
-      false,
-    );
+    const at = clock.now().toISOString();
+    const answer = { at, setAt: at };
+    expect(
+      await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10006!, 'DRIVERS_LICENCE', answer),
+    ).toBe(false);
     expect(
       await patchResetState(
         server.db,
         row.id_hash,
         flowId,
-        { factorVerified: 'AUTHENTICATOR_APP' },
+        { factorProof: { factor: 'AUTHENTICATOR_APP', at, enrolment: 'app' } },
         ids.C10006,
       ),
     ).toBe(false);
@@ -440,12 +442,12 @@ describe.each(targets)('password reset on $name', (target) => {
       .executeTakeFirstOrThrow();
     const state = after.data.passwordReset!;
     expect(state.identityId).toBe(ids.C10007);
-    expect(state.answeredQuestions ?? []).toEqual([]);
-    expect(state.factorVerified ?? null).toBeNull();
+    expect(state.answers).toEqual({});
+    expect(state.factorProof).toBeNull();
     // For the account now chosen, the same writes go through.
-    expect(await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10007!, 'DRIVERS_LICENCE')).toBe(
-      true,
-    );
+    expect(
+      await addAnsweredQuestion(server.db, row.id_hash, flowId, ids.C10007!, 'DRIVERS_LICENCE', answer),
+    ).toBe(true);
   });
 
   it('ends the session at the failure limit; a wrong email code counts for the session, not the account', async () => {

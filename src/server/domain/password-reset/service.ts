@@ -7,7 +7,8 @@
 //    matchable), and the send itself runs after the answer, so neither status, body nor timing
 //    tells them apart. A throttled resend is judged from the code row, which both cases write.
 // 2. verify-email: the code (once) proves the mailbox; the answer is the details of the only
-//    account, or the list of accounts sharing the email (select-user picks one).
+//    account, or the list of accounts sharing the email (select-user picks one). From then on the
+//    reset has RESET_PROOF_WINDOW_MS to be submitted.
 // 3. second factor: an authenticator app code, an SMS code (sent to the enrolled mobile) or the
 //    answers to the account's security questions. Order and skips are the wizard's (4.5): it asks
 //    for the strongest first and the 'I don't have access' skips move down the list. A skip
@@ -19,6 +20,12 @@
 //    once), clears the expired flag, revokes trusted devices, ends the account's sessions and
 //    records the event. The user is told by email and is NOT signed in: the next sign-in runs the
 //    usual forced steps, MFA included.
+//
+// Every proof says when it was made and what it was checked against (schema.ts,
+// PasswordResetState): the address the email code went to and the account's password then, the
+// enrolment an app or SMS code matched, the answers a security answer matched. A proof older than
+// the window, or whose account has changed since (new email, password, app, mobile or answers),
+// counts no more: the reset is taken out of the session and the wizard starts over.
 //
 // Wrong codes and answers count towards the account's failed sign-ins and towards the session's
 // limit, at which the session ends and the wizard starts over.
@@ -36,10 +43,14 @@ import {
   claimResetState,
   identitiesByEmail,
   identitiesByIds,
+  passwordsChangedAt,
   patchResetState,
   putResetState,
+  resetAnswersOf,
+  resetFactorsOf,
+  type ResetFactorRow,
 } from '../../db/repositories/password-reset';
-import type { Database, Identity, PasswordResetState } from '../../db/schema';
+import type { Database, Identity, PasswordResetState, ResetFactorProof } from '../../db/schema';
 import type { CaptchaService } from '../captcha';
 import { RequestRefused, refuse } from '../errors';
 import type { FactorServices } from '../factors';
@@ -87,6 +98,12 @@ export const RESET_EMAIL_PURPOSE: CodePurpose = 'password-reset:email';
 export const RESET_SMS_PURPOSE: CodePurpose = 'password-reset:sms';
 /** Where the wizard starts over (section 8's 422 reroute). */
 export const RESET_START_ROUTE = '/password-reset';
+/**
+ * How long after the email code is verified the reset may still be used, second factor and new
+ * password included. Long enough to fetch an SMS or find the authenticator app; short enough that
+ * a mailbox someone had for a moment does not become a password change hours later.
+ */
+export const RESET_PROOF_WINDOW_MS = 15 * 60_000;
 
 export interface PasswordResetDeps {
   db: Kysely<Database>;
@@ -113,6 +130,12 @@ const fieldRefusal = (fieldName: string, message: string) =>
   refuse.unprocessable(message, [{ fieldName, message }]);
 const startOver = (message = RESET_NOT_STARTED_MESSAGE) =>
   new RequestRefused(422, { message, reroute: RESET_START_ROUTE });
+
+/** The enrolment an app or SMS code was checked against: a new app or mobile changes it. */
+export function factorFingerprint(row: ResetFactorRow): string {
+  const base = `${row.factor_type}:${row.id}:${row.enrolled_at.toISOString()}`;
+  return row.factor_type === 'SMS' ? `${base}:${row.mobile ?? ''}` : base;
+}
 
 /** '+61 400 000 005' -> '+** *** *** 005': enough to recognise, not enough to use. */
 export function maskMobile(mobile: string): string {
@@ -179,10 +202,10 @@ export class PasswordResetService {
       flowId: randomUuid(random),
       email,
       candidateIds: found.map((i) => i.id),
-      emailVerified: false,
+      emailProof: null,
       identityId: null,
-      factorVerified: null,
-      answeredQuestions: [],
+      factorProof: null,
+      answers: {},
     };
     await putResetState(db, resetSession.idHash, state);
     this.#sendEmailCodeLater(resetSession.idHash, state, async () => found);
@@ -266,32 +289,49 @@ export class PasswordResetService {
     const destination = await this.#guarded(session!, () =>
       this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []),
     );
-    const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
-    // Codes only ever go to an address on record of a candidate; anything else proves nothing.
-    if (!candidates.some((c) => c.email?.toLowerCase() === destination.toLowerCase())) throw startOver();
+    const { db, clock } = this.deps;
+    const address = destination.toLowerCase();
+    // Codes only ever go to an address on record of a candidate; anything else proves nothing, and
+    // a candidate whose address changed since the start is not proven by it.
+    const candidates = (await identitiesByIds(db, state.candidateIds)).filter(
+      (c) => c.email?.toLowerCase() === address,
+    );
+    if (candidates.length === 0) throw startOver();
+    const changed = await passwordsChangedAt(
+      db,
+      candidates.map((c) => c.id),
+    );
     const identity = candidates.length === 1 ? candidates[0]! : null;
-    const patched = await patchResetState(this.deps.db, session!.idHash, state.flowId, {
-      emailVerified: true,
+    const patched = await patchResetState(db, session!.idHash, state.flowId, {
+      candidateIds: candidates.map((c) => c.id),
+      emailProof: {
+        at: clock.now().toISOString(),
+        address,
+        passwordsChangedAt: Object.fromEntries(
+          candidates.map((c) => [c.id, changed.get(c.id)?.toISOString() ?? null]),
+        ),
+      },
       identityId: identity?.id ?? null,
-      factorVerified: null,
-      answeredQuestions: [],
+      factorProof: null,
+      answers: {},
     });
     if (!patched) throw startOver();
     return this.#details(state.email, identity, candidates);
   }
 
   async selectUser(session: SessionRow | null, username: string): Promise<PasswordResetDetails> {
-    const state = this.#stateOf(session, { emailVerified: true });
+    const state = await this.#provenState(session);
     const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
     const wanted = normaliseUsername(username);
     const identity = candidates.find((c) => normaliseUsername(c.username) === wanted);
     if (!identity) throw refuse.unprocessable(CHOOSE_LISTED_ACCOUNT_MESSAGE);
+    await this.#assertEmailProofHolds(session!, state, identity);
     // A different account: what was proven for the previous one does not carry over.
     if (identity.id !== state.identityId) {
       const patched = await patchResetState(this.deps.db, session!.idHash, state.flowId, {
         identityId: identity.id,
-        factorVerified: null,
-        answeredQuestions: [],
+        factorProof: null,
+        answers: {},
       });
       if (!patched) throw startOver();
     }
@@ -344,6 +384,10 @@ export class PasswordResetService {
   async verifyAuthenticatorApp(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
+    // The enrolment is read before the check: a proof never names an app enrolled after it.
+    const app = (await resetFactorsOf(this.deps.db, identity.id)).find(
+      (f) => f.factor_type === 'AUTHENTICATOR_APP',
+    );
     await this.#guarded(session!, async () => {
       const result = await this.deps.factors.factors.checkAuthenticatorApp(identity.id, code);
       if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
@@ -353,7 +397,12 @@ export class PasswordResetService {
         throw fieldRefusal('code', CODE_INCORRECT_MESSAGE);
       }
     });
-    await this.#markFactor(session!, state, identity.id, 'AUTHENTICATOR_APP');
+    if (!app) throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
+    await this.#markFactor(session!, state, identity.id, {
+      factor: 'AUTHENTICATOR_APP',
+      at: this.deps.clock.now().toISOString(),
+      enrolment: factorFingerprint(app),
+    });
   }
 
   async sendSms(session: SessionRow | null): Promise<void> {
@@ -376,9 +425,13 @@ export class PasswordResetService {
       this.#checkCode(session!, RESET_SMS_PURPOSE, code, [identity.username]),
     );
     // The code must have gone to the mobile enrolled now (not one removed since).
-    if (destination !== (await this.deps.factors.factors.smsMobile(identity.id)))
-      throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
-    await this.#markFactor(session!, state, identity.id, 'SMS');
+    const sms = (await resetFactorsOf(this.deps.db, identity.id)).find((f) => f.factor_type === 'SMS');
+    if (!sms || destination !== sms.mobile) throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
+    await this.#markFactor(session!, state, identity.id, {
+      factor: 'SMS',
+      at: this.deps.clock.now().toISOString(),
+      enrolment: factorFingerprint(sms),
+    });
   }
 
   async verifySecurityQuestion(
@@ -387,9 +440,10 @@ export class PasswordResetService {
   ): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    const questions = await this.#questionsOf(identity.id);
-    if (questions.length < 2 || !questions.includes(input.question))
-      throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
+    // The answers are read before the check: the proof names the answer set it was checked against.
+    const answers = await resetAnswersOf(this.deps.db, identity.id);
+    const asked = answers.find((a) => a.question_code === input.question);
+    if (answers.length < 2 || !asked) throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
     await this.#guarded(session!, async () => {
       const ok = await this.deps.factors.factors.checkSecurityAnswer(
         identity.id,
@@ -401,10 +455,15 @@ export class PasswordResetService {
         throw fieldRefusal('answer', ANSWER_INCORRECT_MESSAGE);
       }
     });
-    if (
-      !(await addAnsweredQuestion(this.deps.db, session!.idHash, state.flowId, identity.id, input.question))
-    )
-      throw startOver();
+    const answered = await addAnsweredQuestion(
+      this.deps.db,
+      session!.idHash,
+      state.flowId,
+      identity.id,
+      input.question,
+      { at: this.deps.clock.now().toISOString(), setAt: asked.set_at.toISOString() },
+    );
+    if (!answered) throw startOver();
   }
 
   /** The proof, for the account it was checked against only (not one selected since). */
@@ -412,13 +471,13 @@ export class PasswordResetService {
     session: SessionRow,
     state: PasswordResetState,
     identityId: string,
-    factor: 'AUTHENTICATOR_APP' | 'SMS',
+    proof: ResetFactorProof,
   ) {
     const patched = await patchResetState(
       this.deps.db,
       session.idHash,
       state.flowId,
-      { factorVerified: factor },
+      { factorProof: proof },
       identityId,
     );
     if (!patched) throw startOver();
@@ -430,7 +489,7 @@ export class PasswordResetService {
     const { db, clock, hasher, factors } = this.deps;
     const { state, identity } = await this.#identityOf(session);
     const enrolment = await factors.factors.summary(identity.id);
-    const proof = await this.#proofOf(state, identity, enrolment);
+    const proof = await this.#proofOf(session!, state, identity, enrolment);
     if (proof === null) {
       const smsOnly = enrolment.sms && !enrolment.authenticatorApp && !enrolment.securityQuestions;
       const smsDown = smsOnly && !(await factors.smsGateway.isAvailable());
@@ -473,13 +532,31 @@ export class PasswordResetService {
     }
   }
 
-  /** What proves the account in this reset beyond the email code, or null when nothing does yet. */
-  async #proofOf(state: PasswordResetState, identity: Identity, e: Enrolment): Promise<string | null> {
-    if (state.factorVerified === 'AUTHENTICATOR_APP' && e.authenticatorApp) return 'the authenticator app';
-    if (state.factorVerified === 'SMS' && e.sms) return 'an SMS code';
-    if (e.securityQuestions) {
-      const questions = await this.#questionsOf(identity.id);
-      if (questions.every((q) => state.answeredQuestions.includes(q))) return 'the security questions';
+  /**
+   * What proves the account in this reset beyond the email code, or null when nothing does yet. A
+   * proof made against an enrolment or answers the account no longer has ends the reset.
+   */
+  async #proofOf(
+    session: SessionRow,
+    state: PasswordResetState,
+    identity: Identity,
+    e: Enrolment,
+  ): Promise<string | null> {
+    const { db } = this.deps;
+    const factor = state.factorProof;
+    if (factor) {
+      const row = (await resetFactorsOf(db, identity.id)).find((f) => f.factor_type === factor.factor);
+      if (!row || factorFingerprint(row) !== factor.enrolment) return this.#stale(session, state);
+      return factor.factor === 'AUTHENTICATOR_APP' ? 'the authenticator app' : 'an SMS code';
+    }
+    const answered = Object.entries(state.answers);
+    if (answered.length > 0 || e.securityQuestions) {
+      const answers = await resetAnswersOf(db, identity.id);
+      const setAt = new Map(answers.map((a) => [a.question_code, a.set_at.toISOString()]));
+      if (answered.some(([question, proof]) => setAt.get(question) !== proof.setAt))
+        return this.#stale(session, state);
+      if (e.securityQuestions && answers.every((a) => Object.hasOwn(state.answers, a.question_code)))
+        return 'the security questions';
     }
     if (!e.authenticatorApp && !e.sms && !e.securityQuestions) return 'no second factor enrolled';
     return null;
@@ -487,19 +564,52 @@ export class PasswordResetService {
 
   // ---- shared -------------------------------------------------------------------------------
 
-  #stateOf(session: SessionRow | null, need: { emailVerified?: boolean } = {}): PasswordResetState {
+  #stateOf(session: SessionRow | null): PasswordResetState {
     const state = session?.type === 'ANONYMOUS' ? session.data.passwordReset : undefined;
     if (!state) throw startOver();
-    if (need.emailVerified && !state.emailVerified) throw startOver();
     return state;
+  }
+
+  /** The reset once its email code is verified, and while that proof is within the window. */
+  async #provenState(session: SessionRow | null): Promise<PasswordResetState> {
+    const state = this.#stateOf(session);
+    if (!state.emailProof) throw startOver();
+    const age = this.deps.clock.now().getTime() - Date.parse(state.emailProof.at);
+    if (!(age <= RESET_PROOF_WINDOW_MS)) return this.#stale(session!, state);
+    return state;
+  }
+
+  /** The email code's proof still holds for `identity`: its address and its password are unchanged. */
+  async #assertEmailProofHolds(
+    session: SessionRow,
+    state: PasswordResetState,
+    identity: Identity,
+  ): Promise<void> {
+    const proof = state.emailProof!;
+    const changedAt = (await passwordsChangedAt(this.deps.db, [identity.id])).get(identity.id);
+    const then = Object.hasOwn(proof.passwordsChangedAt, identity.id)
+      ? proof.passwordsChangedAt[identity.id]
+      : undefined;
+    if (identity.email?.toLowerCase() !== proof.address || then !== (changedAt?.toISOString() ?? null))
+      await this.#stale(session, state);
+  }
+
+  /**
+   * A proof that no longer counts: the reset is taken out of the session (so nothing it proved can
+   * come back) and the wizard starts over.
+   */
+  async #stale(session: SessionRow, state: PasswordResetState): Promise<never> {
+    await claimResetState(this.deps.db, session.idHash, state.flowId);
+    throw startOver();
   }
 
   /** The reset's account, once the email code is verified and the account is chosen. */
   async #identityOf(session: SessionRow | null): Promise<{ state: PasswordResetState; identity: Identity }> {
-    const state = this.#stateOf(session, { emailVerified: true });
+    const state = await this.#provenState(session);
     if (!state.identityId || !state.candidateIds.includes(state.identityId)) throw startOver();
     const [identity] = await identitiesByIds(this.deps.db, [state.identityId]);
     if (!identity) throw startOver();
+    await this.#assertEmailProofHolds(session!, state, identity);
     return { state, identity };
   }
 
@@ -534,7 +644,7 @@ export class PasswordResetService {
     for (const username of usernames) locked = (await factors.lockout.fail(username)).locked || locked;
     const failures = await incrementSessionCounter(db, session.idHash, 'factorFailures');
     // Only a chosen account's lock is told: at the email code it would say the email is known.
-    if (locked && session.data.passwordReset?.emailVerified) {
+    if (locked && session.data.passwordReset?.emailProof) {
       await sessions.end(session.idHash);
       throw sessionEndedRefusal(ACCOUNT_LOCKED_MESSAGE);
     }
