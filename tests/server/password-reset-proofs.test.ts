@@ -1,22 +1,31 @@
 // What a password reset has proven does not outlive the account it proved: over real HTTP, a
 // completed email code (and second factor) stops counting RESET_PROOF_WINDOW_MS after the email
-// code, however the session is kept alive; and a proof whose account changed behind the reset's
-// back (the address, the password, the app, the mobile, the answers) counts no more.
+// code, however the session is kept alive; every remedy of the account's owner (new password,
+// email, factor, sign-out of all devices, a merge) ends the anonymous sessions of resets naming the
+// account; a proof whose account changed behind the reset's back (the address, the password, the
+// app, the mobile, the answers) counts no more.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { RESET_NOT_STARTED_MESSAGE } from '../../src/server/domain/password-reset/messages';
 import { RESET_PROOF_WINDOW_MS } from '../../src/server/domain/password-reset/service';
-import { latestCode, post, totpAt, type Json } from './support/factors';
-import { startServer, type TestClient, type TestServer } from './support/server';
+import { get, latestCode, post, signInToStep, totpAt, type Json } from './support/factors';
+import { DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
 const RESET = 'anonymous/password-reset';
 const INTRUDER_PASSWORD = 'Quiet-Meadow-Lantern-77';
+const OWNER_PASSWORD = 'Copper-Kettle-Harvest-31';
 /** The window a bank would accept: 15 minutes from the email code (README, Password reset). */
 const WINDOW_MS = 15 * 60_000;
 const START_OVER = { message: RESET_NOT_STARTED_MESSAGE, reroute: '/password-reset' };
+const QUESTIONS = {
+  question1: 'DRIVERS_LICENCE',
+  answer1: 'Licence 24680',
+  question2: 'MEDICARE',
+  answer2: 'Medicare 1357',
+};
 
 interface Account {
   id: string;
@@ -216,6 +225,24 @@ describe.each(targets)('password reset proofs on $name', (target) => {
   const submit = (client: TestClient, password = INTRUDER_PASSWORD) =>
     post(client, `${RESET}/submit`, { password, confirmPassword: password });
 
+  /** The account's owner, signed in (through MFA with the app when it has one). */
+  async function signedIn(account: Account, password = DEMO_PASSWORD): Promise<TestClient> {
+    const client = server.client();
+    const res = await client.login<Json>(account.username, password);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    if (res.body.outcome === 'FORCED_ACTION' && res.body.forcedAction === 'MFA') {
+      clock.advance(30_000);
+      const mfa = await post<Json>(client, 'forced-actions/mfa/verify-authenticator-app', {
+        code: totpAt(clock),
+        trustDevice: false,
+      });
+      expect(mfa.body, JSON.stringify(mfa.body)).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+    } else {
+      expect(res.body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+    }
+    return client;
+  }
+
   it('the window is 15 minutes from the email code', () => {
     expect(RESET_PROOF_WINDOW_MS).toBe(WINDOW_MS);
   });
@@ -245,6 +272,207 @@ describe.each(targets)('password reset proofs on $name', (target) => {
     const stale = await emailProven(account);
     clock.advance(WINDOW_MS + 1000);
     expect((await post(stale, `${RESET}/select-user`, account.username)).body).toEqual(START_OVER);
+  });
+
+  it('the brief intruder: the owner changes email and password and signs out everywhere; the reset is over', async () => {
+    const account = await customer({ app: true });
+    const bystander = await customer();
+    const intruder = await readyToSubmit(account, 'app');
+    const unrelated = await readyToSubmit(bystander, 'none');
+
+    const owner = await signedIn(account);
+    const newEmail = `${account.username.toLowerCase()}.new@example.com`;
+    expect(
+      (await post(owner, 'profile/change-email/start', { currentPassword: DEMO_PASSWORD, email: newEmail }))
+        .status,
+    ).toBe(204);
+    const emailed = await post(owner, 'profile/change-email/verify-email', {
+      code: await latestCode(owner, newEmail),
+    });
+    expect(emailed.status).toBe(200);
+    // The email change alone ended the intruder's reset session.
+    expect(await resetSessionsOf(account)).toBe(0);
+    expect(
+      (
+        await post(owner, 'profile/change-password', {
+          currentPassword: DEMO_PASSWORD,
+          newPassword: OWNER_PASSWORD,
+          confirmNewPassword: OWNER_PASSWORD,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await post(owner, 'current-user/single-logout', {})).status).toBe(204);
+    const owners = await passwordHashOf(account);
+
+    clock.advance(60_000);
+    const refused = await submit(intruder);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual(START_OVER);
+    expect(await passwordHashOf(account)).toBe(owners);
+    expect((await server.client().login<Json>(account.username, INTRUDER_PASSWORD)).status).toBe(422);
+    // A reset of another account is none of this.
+    expect((await submit(unrelated)).status).toBe(204);
+  });
+
+  // Each remedy of the owner, alone, ends the anonymous sessions of resets naming the account.
+  const remedies: Array<{
+    name: string;
+    account: { app?: boolean; sms?: boolean; answers?: boolean; extra?: Json };
+    factor: 'none' | 'app' | 'sms' | 'answers';
+    remedy: (account: Account) => Promise<void>;
+  }> = [
+    {
+      name: 'a new password (profile)',
+      account: {},
+      factor: 'none',
+      remedy: async (account) => {
+        const owner = await signedIn(account);
+        const res = await post(owner, 'profile/change-password', {
+          currentPassword: DEMO_PASSWORD,
+          newPassword: OWNER_PASSWORD,
+          confirmNewPassword: OWNER_PASSWORD,
+        });
+        expect(res.status).toBe(204);
+      },
+    },
+    {
+      name: 'a new password (expired-password step)',
+      account: { extra: { password_expired: true } },
+      factor: 'none',
+      remedy: async (account) => {
+        const owner = server.client();
+        await signInToStep(owner, account.username, 'CHANGE_EXPIRED_PASSWORD');
+        const res = await post(owner, 'forced-actions/change-expired-password', {
+          password: OWNER_PASSWORD,
+          confirmPassword: OWNER_PASSWORD,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      },
+    },
+    {
+      name: 'a new email (profile)',
+      account: {},
+      factor: 'none',
+      remedy: async (account) => {
+        const owner = await signedIn(account);
+        const email = `${account.username.toLowerCase()}.moved@example.com`;
+        await post(owner, 'profile/change-email/start', { currentPassword: DEMO_PASSWORD, email });
+        const res = await post(owner, 'profile/change-email/verify-email', {
+          code: await latestCode(owner, email),
+        });
+        expect(res.status).toBe(200);
+      },
+    },
+    {
+      name: 'signing out of all devices',
+      account: {},
+      factor: 'none',
+      remedy: async (account) => {
+        const owner = await signedIn(account);
+        expect((await post(owner, 'current-user/single-logout', {})).status).toBe(204);
+      },
+    },
+    {
+      name: 'new security questions',
+      account: { answers: true },
+      factor: 'answers',
+      remedy: async (account) => {
+        const owner = await signedIn(account);
+        const res = await post(owner, 'profile/change-security-questions', {
+          currentPassword: DEMO_PASSWORD,
+          ...QUESTIONS,
+        });
+        expect(res.status).toBe(204);
+      },
+    },
+    {
+      name: 'a new authenticator app',
+      account: { app: true },
+      factor: 'app',
+      remedy: async (account) => {
+        const owner = await signedIn(account);
+        const setup = await get<{ setupKey: string }>(owner, 'profile/change-authenticator-app/setup-key');
+        clock.advance(30_000);
+        const res = await post(owner, 'profile/change-authenticator-app', {
+          currentPassword: DEMO_PASSWORD,
+          code: totpAt(clock, 0, setup.body.setupKey.replace(/\s/g, '')),
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(204);
+      },
+    },
+    {
+      name: 'the SMS factor disabled',
+      account: { sms: true },
+      factor: 'sms',
+      remedy: async (account) => {
+        // SMS at sign-in: the owner's own code, in the owner's own session.
+        const owner = server.client();
+        await signInToStep(owner, account.username, 'MFA');
+        expect((await post(owner, 'forced-actions/mfa/start')).status).toBe(200);
+        const mfa = await post<Json>(owner, 'forced-actions/mfa/verify-mobile', {
+          code: await latestCode(owner, await mobileOf(account)),
+          trustDevice: false,
+        });
+        expect(mfa.body, JSON.stringify(mfa.body)).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+        const res = await post(owner, 'profile/unenrol-sms', { currentPassword: DEMO_PASSWORD });
+        expect(res.status).toBe(204);
+      },
+    },
+    {
+      name: 'factor enrolment at sign-in',
+      account: { extra: { mfa_required: true } },
+      factor: 'none',
+      remedy: async (account) => {
+        const owner = server.client();
+        await signInToStep(owner, account.username, 'FACTOR_ENROLMENT');
+        const verified = await post(owner, 'forced-actions/factor-enrolment/verify-email', {
+          code: await latestCode(owner, account.email),
+        });
+        expect(verified.status).toBe(204);
+        const done = await post<Json>(owner, 'forced-actions/factor-enrolment/submit', {
+          ...QUESTIONS,
+        });
+        expect(done.body, JSON.stringify(done.body)).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+      },
+    },
+  ];
+
+  for (const { name, account: options, factor, remedy } of remedies) {
+    it(`${name} ends the resets in progress for the account`, async () => {
+      const account = await customer(options);
+      const intruder = await readyToSubmit(account, factor);
+      expect(await resetSessionsOf(account)).toBe(1);
+      await remedy(account);
+      expect(await resetSessionsOf(account)).toBe(0);
+      const after = await passwordHashOf(account);
+      const refused = await submit(intruder);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual(START_OVER);
+      expect(await passwordHashOf(account)).toBe(after);
+    });
+  }
+
+  it('a merge that gives the account a new email ends the resets of the shared address', async () => {
+    const shared = 'shared.r@example.com';
+    const account = await customer({ email: shared });
+    const other = await customer({ email: shared });
+    const intruder = await readyToSubmit(account, 'none');
+    const owner = server.client();
+    await signInToStep(owner, account.username, 'DUPLICATE_ACCOUNTS');
+    const M = 'forced-actions/merge-identities';
+    expect((await post(owner, `${M}/select-accounts`, { identities: [] })).body).toEqual({
+      changeEmail: true,
+    });
+    const email = `${account.username.toLowerCase()}.own@example.com`;
+    expect((await post(owner, `${M}/change-email`, { email })).status).toBe(204);
+    expect((await post(owner, `${M}/verify-email`, { code: await latestCode(owner, email) })).status).toBe(
+      204,
+    );
+    expect(await resetSessionsOf(account)).toBe(0);
+    expect(await resetSessionsOf(other)).toBe(0);
+    const before = await passwordHashOf(account);
+    expect((await submit(intruder)).body).toEqual(START_OVER);
+    expect(await passwordHashOf(account)).toBe(before);
   });
 
   // Changes made behind the reset's back (an admin's script, a change that did not end the

@@ -172,3 +172,26 @@ export async function resetAnswersOf(db: Kysely<Database>, identityId: string): 
     .orderBy('position')
     .execute();
 }
+
+/**
+ * Ends the anonymous sessions whose password reset could still reach one of `identityIds` (it is
+ * among the reset's candidates), in the caller's transaction. A change of the password, the email
+ * or a factor, and a sign-out of all devices, end them with the identity's own sessions: what a
+ * reset proved before the change (someone else's, perhaps) must not outlive it.
+ */
+export async function endResetSessionsOf(
+  db: Kysely<Database>,
+  identityIds: readonly string[],
+): Promise<number> {
+  if (identityIds.length === 0) return 0;
+  const result = await sql`
+    delete from sessions
+    where type = 'ANONYMOUS'
+      and exists (
+        select 1
+        from jsonb_array_elements_text(
+          coalesce(data -> 'passwordReset' -> 'candidateIds', '[]'::jsonb)) as candidate(id)
+        where candidate.id = any(${[...identityIds]}::text[]))
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

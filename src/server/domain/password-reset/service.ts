@@ -25,7 +25,9 @@
 // PasswordResetState): the address the email code went to and the account's password then, the
 // enrolment an app or SMS code matched, the answers a security answer matched. A proof older than
 // the window, or whose account has changed since (new email, password, app, mobile or answers),
-// counts no more: the reset is taken out of the session and the wizard starts over.
+// counts no more: the reset is taken out of the session and the wizard starts over. Those changes
+// (and signing out of all devices) also end the anonymous sessions of resets naming the account,
+// in their own transactions (endResetSessionsOf): the victim's remedies end an intruder's reset.
 //
 // Wrong codes and answers count towards the account's failed sign-ins and towards the session's
 // limit, at which the session ends and the wizard starts over.
@@ -509,6 +511,7 @@ export class PasswordResetService {
       // Taking the reset out of the session is what makes it work once.
       const claimed = await claimResetState(trx, session!.idHash, state.flowId);
       if (!claimed || claimed.identityId !== identity.id) throw startOver();
+      // Also ends the anonymous sessions of other resets of the account (endResetSessionsOf).
       await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
       await this.deps.factors.lockout.succeeded(identity.username, trx);
       await recordIdentityEvent(trx, {
