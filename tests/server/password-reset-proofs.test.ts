@@ -3,11 +3,13 @@
 // code, however the session is kept alive; every remedy of the account's owner (new password,
 // email, factor, sign-out of all devices, a merge) ends the anonymous sessions of resets naming the
 // account; a proof whose account changed behind the reset's back (the address, the password, the
-// app, the mobile, the answers) counts no more.
+// app, the mobile, the answers) counts no more; and a locked account is not reset.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
+import { argon2idHasher, type PasswordHasher } from '../../src/server/domain/passwords';
+import { ACCOUNT_LOCKED_MESSAGE } from '../../src/server/domain/lockout';
 import { RESET_NOT_STARTED_MESSAGE } from '../../src/server/domain/password-reset/messages';
 import { RESET_PROOF_WINDOW_MS } from '../../src/server/domain/password-reset/service';
 import { get, latestCode, post, signInToStep, totpAt, type Json } from './support/factors';
@@ -36,9 +38,19 @@ interface Account {
 describe.each(targets)('password reset proofs on $name', (target) => {
   let server: TestServer;
   const clock = new ManualClock('2026-05-04T09:00:05Z');
+  /** Runs after a new password is hashed, before it is stored (what may happen meanwhile). */
+  let afterHash: (() => Promise<void>) | null = null;
+  const hasher: PasswordHasher = {
+    hash: async (password) => {
+      const hashed = await argon2idHasher.hash(password);
+      await afterHash?.();
+      return hashed;
+    },
+    verify: (passwordHash, password) => argon2idHasher.verify(passwordHash, password),
+  };
 
   beforeAll(async () => {
-    server = await startServer(target, { deps: { clock } });
+    server = await startServer(target, { deps: { clock, hasher } });
   });
   afterAll(async () => {
     await server?.close();
@@ -46,6 +58,7 @@ describe.each(targets)('password reset proofs on $name', (target) => {
   beforeEach(() => {
     // Past the resend interval and onto a fresh TOTP step.
     clock.advance(5 * 60_000);
+    afterHash = null;
   });
 
   let accounts = 0;
@@ -557,4 +570,35 @@ describe.each(targets)('password reset proofs on $name', (target) => {
       expect(await resetSessionsOf(account)).toBe(0);
     });
   }
+
+  it('a locked account is not reset: the lock and the password stay until support unlocks it', async () => {
+    const account = await customer();
+    const before = await passwordHashOf(account);
+    const client = await readyToSubmit(account, 'none');
+    const { lockout } = server.app.services.factors;
+    for (let i = 0; i < lockout.policy.lockAfter; i++) await lockout.fail(account.username);
+    expect(await lockout.lockedAt(account.username)).not.toBeNull();
+
+    const refused = await submit(client);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: ACCOUNT_LOCKED_MESSAGE, reroute: '/' });
+    expect(await passwordHashOf(account)).toBe(before);
+    expect(await lockout.lockedAt(account.username)).not.toBeNull();
+    // The reset's session ended with it.
+    expect((await submit(client)).body).toEqual(START_OVER);
+    expect((await server.client().login(account.username, INTRUDER_PASSWORD)).status).toBe(422);
+
+    // Locked while the new password was being hashed: refused all the same, nothing written.
+    const other = await customer();
+    const otherBefore = await passwordHashOf(other);
+    const racing = await readyToSubmit(other, 'none');
+    afterHash = async () => {
+      for (let i = 0; i < lockout.policy.lockAfter; i++) await lockout.fail(other.username);
+    };
+    const raced = await submit(racing);
+    expect(raced.body).toEqual({ message: ACCOUNT_LOCKED_MESSAGE, reroute: '/' });
+    expect(await passwordHashOf(other)).toBe(otherBefore);
+    expect(await lockout.lockedAt(other.username)).not.toBeNull();
+    expect((await submit(racing)).body).toEqual(START_OVER);
+  });
 });

@@ -19,7 +19,8 @@
 //    the old one in one transaction that also takes the reset out of the session (so it works
 //    once), clears the expired flag, revokes trusted devices, ends the account's sessions and
 //    records the event. The user is told by email and is NOT signed in: the next sign-in runs the
-//    usual forced steps, MFA included.
+//    usual forced steps, MFA included. A locked account is not reset: the lock is support's to
+//    lift, and the reset ends with the locked text.
 //
 // Every proof says when it was made and what it was checked against (schema.ts,
 // PasswordResetState): the address the email code went to and the account's password then, the
@@ -138,6 +139,9 @@ export function factorFingerprint(row: ResetFactorRow): string {
   const base = `${row.factor_type}:${row.id}:${row.enrolled_at.toISOString()}`;
   return row.factor_type === 'SMS' ? `${base}:${row.mobile ?? ''}` : base;
 }
+
+/** Thrown inside submit's transaction when the account is locked: nothing may be written. */
+class LockedDuringReset extends Error {}
 
 /** '+61 400 000 005' -> '+** *** *** 005': enough to recognise, not enough to use. */
 export function maskMobile(mobile: string): string {
@@ -490,6 +494,8 @@ export class PasswordResetService {
   async submit(session: SessionRow | null, input: { password: string; confirmPassword: string }) {
     const { db, clock, hasher, factors } = this.deps;
     const { state, identity } = await this.#identityOf(session);
+    // A locked account keeps its lock and its password until support unlocks it.
+    if (await factors.lockout.lockedAt(identity.username)) await this.#endLocked(session!);
     const enrolment = await factors.factors.summary(identity.id);
     const proof = await this.#proofOf(session!, state, identity, enrolment);
     if (proof === null) {
@@ -507,22 +513,29 @@ export class PasswordResetService {
 
     const passwordHash = await hasher.hash(input.password);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // Taking the reset out of the session is what makes it work once.
-      const claimed = await claimResetState(trx, session!.idHash, state.flowId);
-      if (!claimed || claimed.identityId !== identity.id) throw startOver();
-      // Also ends the anonymous sessions of other resets of the account (endResetSessionsOf).
-      await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
-      await this.deps.factors.lockout.succeeded(identity.username, trx);
-      await recordIdentityEvent(trx, {
-        identityId: identity.id,
-        eventDate: now,
-        actorIdentityId: identity.id,
-        type: PASSWORD_RESET_EVENT,
-        variant: 'warning',
-        description: resetEventDescription(proof),
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Again in the transaction: a lock that came while the password was hashed holds too.
+        if (await factors.lockout.lockedAt(identity.username, trx)) throw new LockedDuringReset();
+        // Taking the reset out of the session is what makes it work once.
+        const claimed = await claimResetState(trx, session!.idHash, state.flowId);
+        if (!claimed || claimed.identityId !== identity.id) throw startOver();
+        // Also ends the anonymous sessions of other resets of the account (endResetSessionsOf).
+        await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
+        await factors.lockout.succeeded(identity.username, trx);
+        await recordIdentityEvent(trx, {
+          identityId: identity.id,
+          eventDate: now,
+          actorIdentityId: identity.id,
+          type: PASSWORD_RESET_EVENT,
+          variant: 'warning',
+          description: resetEventDescription(proof),
+        });
       });
-    });
+    } catch (error) {
+      if (error instanceof LockedDuringReset) await this.#endLocked(session!);
+      throw error;
+    }
     // The change stands even when the notice cannot be sent; the failure is logged.
     if (identity.email) {
       await factors.mail
@@ -533,6 +546,12 @@ export class PasswordResetService {
         })
         .catch((error: unknown) => this.#log('password reset notice was not sent', error));
     }
+  }
+
+  /** The locked account's answer: the reset's session ends (as at a factor step), nothing changes. */
+  async #endLocked(session: SessionRow): Promise<never> {
+    await this.deps.sessions.end(session.idHash);
+    throw sessionEndedRefusal(ACCOUNT_LOCKED_MESSAGE);
   }
 
   /**
