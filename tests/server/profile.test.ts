@@ -468,6 +468,35 @@ describe.each(targets)('profile on $name', (target) => {
     expect(stored.every((a) => a.answer_hash.startsWith('$argon2id$'))).toBe(true);
   });
 
+  it('new security questions revoke the trusted devices, as other factor changes do', async () => {
+    // The answers are a reset factor: a browser trusted before they changed is trusted no more.
+    const username = await freshIdentity();
+    const id = await identityId(username);
+    const client = await signedIn(username);
+    await server.app.services.factors.trustedDevices.trust({
+      identityId: id,
+      userAgent: 'test',
+      ipAddress: null,
+    });
+    expect((await get<Json[]>(client, 'profile/trusted-devices/active')).body).toHaveLength(1);
+    const ok = await post(client, 'profile/change-security-questions', {
+      currentPassword: DEMO_PASSWORD,
+      question1: 'DRIVERS_LICENCE',
+      answer1: 'Licence 24680',
+      question2: 'MEDICARE',
+      answer2: 'Medicare 1357',
+    });
+    expect(ok.status).toBe(204);
+    expect((await get<Json[]>(client, 'profile/trusted-devices/active')).body).toEqual([]);
+    expect(
+      await server.db.selectFrom('trusted_devices').select('id').where('identity_id', '=', id).execute(),
+    ).toEqual([]);
+    expect((await eventsOf(id)).at(-1)).toMatchObject({
+      type: 'SECURITY_QUESTIONS_CHANGED',
+      variant: 'warning',
+    });
+  });
+
   it('changes the password (policy, confirmation) and ends the other sessions', async () => {
     const username = await freshIdentity();
     const client = await signedIn(username);

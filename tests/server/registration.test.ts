@@ -513,6 +513,45 @@ describe.each(targets)('registration on $name', (target) => {
     expect(retried.body).toMatchObject({ currentUser: { username: 'C20004' } });
   });
 
+  it('a staff invitee is identity verified only when they keep the name the bank invited', async () => {
+    // Staff may edit the name at collect-details; the bank's records vouch only for its own.
+    const staffInvite = (email: string) =>
+      invite([
+        '--email',
+        email,
+        '--app',
+        'LOANS',
+        '--facility',
+        'F001',
+        '--staff',
+        '--customer-number',
+        'C20091',
+        '--name',
+        'Robin Vale',
+      ]);
+    const register = async (email: string, username: string, name?: string) => {
+      const client = await readyToSubmit(email, await staffInvite(email), username, name);
+      const done = await post(client, 'anonymous/registration/submit-new', {
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      return (await identityNamed(username))!;
+    };
+
+    const renamed = await register('robin.renamed@example.com', 'robin.renamed', 'Someone Else');
+    expect(renamed).toMatchObject({
+      name: 'Someone Else',
+      customer_number: 'C20091',
+      identity_verified: false,
+    });
+    // The invitation's name, only spaced differently, is the same name.
+    const kept = await register('robin.kept@example.com', 'robin.kept', '  Robin   Vale ');
+    expect(kept).toMatchObject({ name: 'Robin Vale', identity_verified: true });
+    const untouched = await register('robin.untouched@example.com', 'robin.untouched');
+    expect(untouched).toMatchObject({ name: 'Robin Vale', identity_verified: true });
+  });
+
   it('SMS: a code to the mobile enrols it; a gateway outage answers 503 with the customer message', async () => {
     const code = await invite(['--email', 'sam.sms@example.com', '--app', 'LOANS', '--facility', 'F001']);
     const { client } = await start('sam.sms@example.com', code);

@@ -187,7 +187,11 @@ export interface SessionData {
   passwordReset?: PasswordResetState;
 }
 
-/** What an anonymous session has proven in its password reset (domain/password-reset/service.ts). */
+/**
+ * What an anonymous session has proven in its password reset (domain/password-reset/service.ts).
+ * Each proof says when it was made (the server's clock, ISO) and what it was checked against, so a
+ * proof that is too old, or whose factor, address or password has changed since, counts no more.
+ */
 export interface PasswordResetState {
   /** Random id of this reset: a restart makes every earlier request of the session stale. */
   flowId: string;
@@ -195,13 +199,36 @@ export interface PasswordResetState {
   email: string;
   /** Identities with that email, found at start; never answered before the email code is verified. */
   candidateIds: string[];
-  emailVerified: boolean;
+  /** The email code's proof, once verified; every later step needs it, and needs it fresh. */
+  emailProof: ResetEmailProof | null;
   /** The identity being reset: the only candidate, or the one chosen at select-user. */
   identityId: string | null;
   /** The authenticator app or SMS code verified in this reset, for `identityId`. */
-  factorVerified: 'AUTHENTICATOR_APP' | 'SMS' | null;
-  /** Security questions of `identityId` answered correctly in this reset. */
-  answeredQuestions: string[];
+  factorProof: ResetFactorProof | null;
+  /** Security questions of `identityId` answered correctly in this reset, by question code. */
+  answers: Record<string, ResetAnswerProof>;
+}
+
+export interface ResetEmailProof {
+  /** When the code was verified: the reset must be submitted within RESET_PROOF_WINDOW_MS of it. */
+  at: string;
+  /** The address on record the code went to (lower case): the account must still have it. */
+  address: string;
+  /** Each candidate's credentials.changed_at then (null: no password): a change since ends it. */
+  passwordsChangedAt: Record<string, string | null>;
+}
+
+export interface ResetFactorProof {
+  factor: 'AUTHENTICATOR_APP' | 'SMS';
+  at: string;
+  /** The enrolment the code matched (domain/password-reset: factorFingerprint): id, enrolled_at, mobile. */
+  enrolment: string;
+}
+
+export interface ResetAnswerProof {
+  at: string;
+  /** security_answers.set_at of the answer it matched: answers set since replace it. */
+  setAt: string;
 }
 
 /** See domain/registration/service.ts. */

@@ -2,7 +2,7 @@
 // anonymous session's data. Every progress write names the reset's flowId, so a request of an
 // earlier reset in the same session (one the visitor restarted) can never change the new one.
 import { sql, type Kysely } from 'kysely';
-import type { Database, Identity, PasswordResetState } from '../schema';
+import type { Database, FactorKind, Identity, PasswordResetState, ResetAnswerProof } from '../schema';
 
 /**
  * The live identities of the realm whose email is `email` (case-insensitive), by username: only the id and the address on
@@ -75,9 +75,9 @@ export async function patchResetState(
 }
 
 /**
- * Adds a correctly answered question to the reset, in one statement (two answers sent at once both
- * count), only while the reset is still about `identityId`, the account whose answer was checked.
- * Clears nothing else.
+ * Adds a correctly answered question (and what it matched) to the reset, in one statement (two
+ * answers sent at once both count), only while the reset is still about `identityId`, the account
+ * whose answer was checked. Clears nothing else.
  */
 export async function addAnsweredQuestion(
   db: Kysely<Database>,
@@ -85,14 +85,13 @@ export async function addAnsweredQuestion(
   flowId: string,
   identityId: string,
   questionCode: string,
+  proof: ResetAnswerProof,
 ): Promise<boolean> {
   const result = await sql<{ ok: number }>`
     update sessions
-    set data = jsonb_set(data, '{passwordReset,answeredQuestions}',
-      (select coalesce(jsonb_agg(distinct q), '[]'::jsonb)
-       from jsonb_array_elements_text(
-         coalesce(data -> 'passwordReset' -> 'answeredQuestions', '[]'::jsonb) || to_jsonb(${questionCode}::text)
-       ) as q))
+    set data = jsonb_set(data, '{passwordReset,answers}',
+      coalesce(data -> 'passwordReset' -> 'answers', '{}'::jsonb)
+        || jsonb_build_object(${questionCode}::text, ${JSON.stringify(proof)}::jsonb))
     where id_hash = ${idHash} and data -> 'passwordReset' ->> 'flowId' = ${flowId}
       and data -> 'passwordReset' ->> 'identityId' = ${identityId}
     returning 1 as ok
@@ -127,4 +126,72 @@ export async function clearResetState(db: Kysely<Database>, idHash: string): Pro
     .set({ data: sql<string>`data - 'passwordReset'` })
     .where('id_hash', '=', idHash)
     .execute();
+}
+
+/** The identities' credentials.changed_at (absent: no password), for the email code's proof. */
+export async function passwordsChangedAt(
+  db: Kysely<Database>,
+  identityIds: readonly string[],
+): Promise<Map<string, Date>> {
+  if (identityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('credentials')
+    .select(['identity_id', 'changed_at'])
+    .where('identity_id', 'in', identityIds)
+    .execute();
+  return new Map(rows.map((r) => [r.identity_id, r.changed_at]));
+}
+
+export interface ResetFactorRow {
+  id: string;
+  factor_type: FactorKind;
+  mobile: string | null;
+  enrolled_at: Date;
+}
+
+export interface ResetAnswerRow {
+  question_code: string;
+  set_at: Date;
+}
+
+/** The identity's factors, as a reset's app and SMS proofs are checked against them. */
+export async function resetFactorsOf(db: Kysely<Database>, identityId: string): Promise<ResetFactorRow[]> {
+  return db
+    .selectFrom('identity_factors')
+    .select(['id', 'factor_type', 'mobile', 'enrolled_at'])
+    .where('identity_id', '=', identityId)
+    .execute();
+}
+
+/** The identity's security questions and when their answers were set, by position. */
+export async function resetAnswersOf(db: Kysely<Database>, identityId: string): Promise<ResetAnswerRow[]> {
+  return db
+    .selectFrom('security_answers')
+    .select(['question_code', 'set_at'])
+    .where('identity_id', '=', identityId)
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * Ends the anonymous sessions whose password reset could still reach one of `identityIds` (it is
+ * among the reset's candidates), in the caller's transaction. A change of the password, the email
+ * or a factor, and a sign-out of all devices, end them with the identity's own sessions: what a
+ * reset proved before the change (someone else's, perhaps) must not outlive it.
+ */
+export async function endResetSessionsOf(
+  db: Kysely<Database>,
+  identityIds: readonly string[],
+): Promise<number> {
+  if (identityIds.length === 0) return 0;
+  const result = await sql`
+    delete from sessions
+    where type = 'ANONYMOUS'
+      and exists (
+        select 1
+        from jsonb_array_elements_text(
+          coalesce(data -> 'passwordReset' -> 'candidateIds', '[]'::jsonb)) as candidate(id)
+        where candidate.id = any(${[...identityIds]}::text[]))
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -11,6 +11,7 @@ import { randomUuid, type Random } from '../../adapters/random';
 import type { SecretBox } from '../../adapters/secret-box';
 import { putFactor, putSecurityAnswers } from '../../db/repositories/factors';
 import { ensureEnrolmentSecret, mergeEnrolmentState } from '../../db/repositories/factors-flow';
+import { endResetSessionsOf } from '../../db/repositories/password-reset';
 import { revokeTrustedDevices } from './trusted-devices';
 import type { Database, Identity } from '../../db/schema';
 import { refuse } from '../errors';
@@ -238,8 +239,9 @@ export class FactorEnrolmentFlow {
         ],
         now,
       );
-      // A factor change revokes trusted devices.
+      // A factor change revokes trusted devices and ends the password resets in progress.
       await revokeTrustedDevices(trx, identity.id);
+      await endResetSessionsOf(trx, [identity.id]);
     });
   }
 }

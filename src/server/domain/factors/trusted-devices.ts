@@ -19,6 +19,7 @@ import {
   touchTrustedDevice,
   type TrustedDeviceRow,
 } from '../../db/repositories/trusted-devices';
+import { endResetSessionsOf } from '../../db/repositories/password-reset';
 import type { Database } from '../../db/schema';
 import type { ReferenceService } from '../reference';
 
@@ -53,12 +54,14 @@ export function revokeTrustedDevices(db: Kysely<Database>, identityId: string): 
 }
 
 /**
- * Signs the identity out everywhere: ends all its sessions and revokes its trusted devices, in one
- * transaction (the profile's 'Sign out of all devices' adds the applications' single logout).
+ * Signs the identity out everywhere: ends all its sessions (password resets naming it too) and
+ * revokes its trusted devices, in one transaction (the profile's 'Sign out of all devices' adds
+ * the applications' single logout).
  */
 export async function signOutOfAllDevices(db: Kysely<Database>, identityId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('identity_id', '=', identityId).execute();
+    await endResetSessionsOf(trx, [identityId]);
     await revokeTrustedDevices(trx, identityId);
   });
 }

@@ -45,6 +45,7 @@ import {
   retireIdentities,
   revokeAccess,
 } from '../../db/repositories/merge';
+import { endResetSessionsOf } from '../../db/repositories/password-reset';
 import type { Database, Identity, MergeWizardState } from '../../db/schema';
 import { refuse, RequestRefused } from '../errors';
 import type { CodeVerifier } from '../factors/verification';
@@ -379,6 +380,8 @@ export class MergeService {
         .set({ email: destination, updated_at: now })
         .where('id', '=', identity.id)
         .execute();
+      // A new email ends the password resets in progress, as the profile's change does.
+      await endResetSessionsOf(trx, [identity.id]);
       await recordIdentityEvent(trx, {
         identityId: identity.id,
         eventDate: now,
@@ -476,6 +479,8 @@ export class MergeService {
       await moveHistory(trx, survivor.id, otherIds);
       await revokeAccess(trx, otherIds, session.idHash);
       await retireIdentities(trx, otherIds, now);
+      // The survivor's factors, answers and perhaps email change: no reset of any part carries on.
+      await endResetSessionsOf(trx, ids);
       await trx
         .updateTable('identities')
         .set({

@@ -7,7 +7,8 @@
 //    matchable), and the send itself runs after the answer, so neither status, body nor timing
 //    tells them apart. A throttled resend is judged from the code row, which both cases write.
 // 2. verify-email: the code (once) proves the mailbox; the answer is the details of the only
-//    account, or the list of accounts sharing the email (select-user picks one).
+//    account, or the list of accounts sharing the email (select-user picks one). From then on the
+//    reset has RESET_PROOF_WINDOW_MS to be submitted.
 // 3. second factor: an authenticator app code, an SMS code (sent to the enrolled mobile) or the
 //    answers to the account's security questions. Order and skips are the wizard's (4.5): it asks
 //    for the strongest first and the 'I don't have access' skips move down the list. A skip
@@ -18,7 +19,16 @@
 //    the old one in one transaction that also takes the reset out of the session (so it works
 //    once), clears the expired flag, revokes trusted devices, ends the account's sessions and
 //    records the event. The user is told by email and is NOT signed in: the next sign-in runs the
-//    usual forced steps, MFA included.
+//    usual forced steps, MFA included. A locked account is not reset: the lock is support's to
+//    lift, and the reset ends with the locked text.
+//
+// Every proof says when it was made and what it was checked against (schema.ts,
+// PasswordResetState): the address the email code went to and the account's password then, the
+// enrolment an app or SMS code matched, the answers a security answer matched. A proof older than
+// the window, or whose account has changed since (new email, password, app, mobile or answers),
+// counts no more: the reset is taken out of the session and the wizard starts over. Those changes
+// (and signing out of all devices) also end the anonymous sessions of resets naming the account,
+// in their own transactions (endResetSessionsOf): the victim's remedies end an intruder's reset.
 //
 // Wrong codes and answers count towards the account's failed sign-ins and towards the session's
 // limit, at which the session ends and the wizard starts over.
@@ -36,10 +46,14 @@ import {
   claimResetState,
   identitiesByEmail,
   identitiesByIds,
+  passwordsChangedAt,
   patchResetState,
   putResetState,
+  resetAnswersOf,
+  resetFactorsOf,
+  type ResetFactorRow,
 } from '../../db/repositories/password-reset';
-import type { Database, Identity, PasswordResetState } from '../../db/schema';
+import type { Database, Identity, PasswordResetState, ResetFactorProof } from '../../db/schema';
 import type { CaptchaService } from '../captcha';
 import { RequestRefused, refuse } from '../errors';
 import type { FactorServices } from '../factors';
@@ -87,6 +101,12 @@ export const RESET_EMAIL_PURPOSE: CodePurpose = 'password-reset:email';
 export const RESET_SMS_PURPOSE: CodePurpose = 'password-reset:sms';
 /** Where the wizard starts over (section 8's 422 reroute). */
 export const RESET_START_ROUTE = '/password-reset';
+/**
+ * How long after the email code is verified the reset may still be used, second factor and new
+ * password included. Long enough to fetch an SMS or find the authenticator app; short enough that
+ * a mailbox someone had for a moment does not become a password change hours later.
+ */
+export const RESET_PROOF_WINDOW_MS = 15 * 60_000;
 
 export interface PasswordResetDeps {
   db: Kysely<Database>;
@@ -113,6 +133,15 @@ const fieldRefusal = (fieldName: string, message: string) =>
   refuse.unprocessable(message, [{ fieldName, message }]);
 const startOver = (message = RESET_NOT_STARTED_MESSAGE) =>
   new RequestRefused(422, { message, reroute: RESET_START_ROUTE });
+
+/** The enrolment an app or SMS code was checked against: a new app or mobile changes it. */
+export function factorFingerprint(row: ResetFactorRow): string {
+  const base = `${row.factor_type}:${row.id}:${row.enrolled_at.toISOString()}`;
+  return row.factor_type === 'SMS' ? `${base}:${row.mobile ?? ''}` : base;
+}
+
+/** Thrown inside submit's transaction when the account is locked: nothing may be written. */
+class LockedDuringReset extends Error {}
 
 /** '+61 400 000 005' -> '+** *** *** 005': enough to recognise, not enough to use. */
 export function maskMobile(mobile: string): string {
@@ -179,22 +208,26 @@ export class PasswordResetService {
       flowId: randomUuid(random),
       email,
       candidateIds: found.map((i) => i.id),
-      emailVerified: false,
+      emailProof: null,
       identityId: null,
-      factorVerified: null,
-      answeredQuestions: [],
+      factorProof: null,
+      answers: {},
     };
     await putResetState(db, resetSession.idHash, state);
-    this.#sendEmailCodeLater(resetSession.idHash, state, found);
+    this.#sendEmailCodeLater(resetSession.idHash, state, async () => found);
     return result;
   }
 
-  /** Resend of the email code: the same answer for a known and an unknown email. */
+  /**
+   * Resend of the email code: the same answer, after the same statements, for a known and an
+   * unknown email. The accounts are looked up after the answer, with the send: the lookup skips
+   * the database for an unknown email's empty list, which would otherwise make a known email's
+   * answer one statement slower.
+   */
   async sendEmail(session: SessionRow | null): Promise<void> {
     const state = this.#stateOf(session);
     await this.#refuseWhenSendLimitReached(session!.idHash, true);
-    const found = await identitiesByIds(this.deps.db, state.candidateIds);
-    this.#sendEmailCodeLater(session!.idHash, state, found);
+    this.#sendEmailCodeLater(session!.idHash, state, () => identitiesByIds(this.deps.db, state.candidateIds));
   }
 
   async #refuseWhenSendLimitReached(sessionIdHash: string, throttle: boolean): Promise<void> {
@@ -207,20 +240,21 @@ export class PasswordResetService {
 
   /**
    * The code goes to the address on record (never to what was typed); an unknown email stores a
-   * decoy that no 6-digit code matches. Either way after the answer, and only failures are logged.
+   * decoy that no 6-digit code matches. Either way after the answer (`lookup`, which finds the
+   * accounts, too), and only failures are logged.
    */
   #sendEmailCodeLater(
     sessionIdHash: string,
     state: PasswordResetState,
-    found: Pick<Identity, 'id' | 'email'>[],
+    lookup: () => Promise<Pick<Identity, 'id' | 'email'>[]>,
   ): void {
     const { db, clock, random, factors } = this.deps;
-    const recipient = found.find((i) => i.email);
     // Started once the answer is on its way (setImmediate runs after the reply's microtasks), so
     // neither branch's work shares the answer's time: bench/enumeration compares the two.
     const afterAnswer = new Promise<void>((resolve) => setImmediate(resolve));
-    const work = afterAnswer.then(() =>
-      recipient?.email
+    const work = afterAnswer.then(lookup).then((found) => {
+      const recipient = found.find((i) => i.email);
+      return recipient?.email
         ? factors.codes.send({
             sessionIdHash,
             purpose: RESET_EMAIL_PURPOSE,
@@ -243,8 +277,8 @@ export class PasswordResetService {
               },
               { sentBefore: now, maxSends: MAX_SENDS },
             );
-          })(),
-    );
+          })();
+    });
     const tracked = work
       .catch((error: unknown) => this.#log('password reset email code was not sent', error))
       .finally(() => this.#pending.delete(tracked));
@@ -261,32 +295,49 @@ export class PasswordResetService {
     const destination = await this.#guarded(session!, [], () =>
       this.#checkCode(session!, RESET_EMAIL_PURPOSE, code, []),
     );
-    const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
-    // Codes only ever go to an address on record of a candidate; anything else proves nothing.
-    if (!candidates.some((c) => c.email?.toLowerCase() === destination.toLowerCase())) throw startOver();
+    const { db, clock } = this.deps;
+    const address = destination.toLowerCase();
+    // Codes only ever go to an address on record of a candidate; anything else proves nothing, and
+    // a candidate whose address changed since the start is not proven by it.
+    const candidates = (await identitiesByIds(db, state.candidateIds)).filter(
+      (c) => c.email?.toLowerCase() === address,
+    );
+    if (candidates.length === 0) throw startOver();
+    const changed = await passwordsChangedAt(
+      db,
+      candidates.map((c) => c.id),
+    );
     const identity = candidates.length === 1 ? candidates[0]! : null;
-    const patched = await patchResetState(this.deps.db, session!.idHash, state.flowId, {
-      emailVerified: true,
+    const patched = await patchResetState(db, session!.idHash, state.flowId, {
+      candidateIds: candidates.map((c) => c.id),
+      emailProof: {
+        at: clock.now().toISOString(),
+        address,
+        passwordsChangedAt: Object.fromEntries(
+          candidates.map((c) => [c.id, changed.get(c.id)?.toISOString() ?? null]),
+        ),
+      },
       identityId: identity?.id ?? null,
-      factorVerified: null,
-      answeredQuestions: [],
+      factorProof: null,
+      answers: {},
     });
     if (!patched) throw startOver();
     return this.#details(state.email, identity, candidates);
   }
 
   async selectUser(session: SessionRow | null, username: string): Promise<PasswordResetDetails> {
-    const state = this.#stateOf(session, { emailVerified: true });
+    const state = await this.#provenState(session);
     const candidates = await identitiesByIds(this.deps.db, state.candidateIds);
     const wanted = normaliseUsername(username);
     const identity = candidates.find((c) => normaliseUsername(c.username) === wanted);
     if (!identity) throw refuse.unprocessable(CHOOSE_LISTED_ACCOUNT_MESSAGE);
+    await this.#assertEmailProofHolds(session!, state, identity);
     // A different account: what was proven for the previous one does not carry over.
     if (identity.id !== state.identityId) {
       const patched = await patchResetState(this.deps.db, session!.idHash, state.flowId, {
         identityId: identity.id,
-        factorVerified: null,
-        answeredQuestions: [],
+        factorProof: null,
+        answers: {},
       });
       if (!patched) throw startOver();
     }
@@ -339,6 +390,10 @@ export class PasswordResetService {
   async verifyAuthenticatorApp(session: SessionRow | null, code: string): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
+    // The enrolment is read before the check: a proof never names an app enrolled after it.
+    const app = (await resetFactorsOf(this.deps.db, identity.id)).find(
+      (f) => f.factor_type === 'AUTHENTICATOR_APP',
+    );
     await this.#guarded(session!, [identity.username], async () => {
       const result = await this.deps.factors.factors.checkAuthenticatorApp(identity.id, code);
       if (result === 'not-enrolled') throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
@@ -348,7 +403,12 @@ export class PasswordResetService {
         throw fieldRefusal('code', CODE_INCORRECT_MESSAGE);
       }
     });
-    await this.#markFactor(session!, state, identity.id, 'AUTHENTICATOR_APP');
+    if (!app) throw refuse.unprocessable(NO_AUTHENTICATOR_APP_MESSAGE);
+    await this.#markFactor(session!, state, identity.id, {
+      factor: 'AUTHENTICATOR_APP',
+      at: this.deps.clock.now().toISOString(),
+      enrolment: factorFingerprint(app),
+    });
   }
 
   async sendSms(session: SessionRow | null): Promise<void> {
@@ -371,9 +431,13 @@ export class PasswordResetService {
       this.#checkCode(session!, RESET_SMS_PURPOSE, code, [identity.username]),
     );
     // The code must have gone to the mobile enrolled now (not one removed since).
-    if (destination !== (await this.deps.factors.factors.smsMobile(identity.id)))
-      throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
-    await this.#markFactor(session!, state, identity.id, 'SMS');
+    const sms = (await resetFactorsOf(this.deps.db, identity.id)).find((f) => f.factor_type === 'SMS');
+    if (!sms || destination !== sms.mobile) throw refuse.unprocessable(NO_SMS_FACTOR_MESSAGE);
+    await this.#markFactor(session!, state, identity.id, {
+      factor: 'SMS',
+      at: this.deps.clock.now().toISOString(),
+      enrolment: factorFingerprint(sms),
+    });
   }
 
   async verifySecurityQuestion(
@@ -382,9 +446,10 @@ export class PasswordResetService {
   ): Promise<void> {
     const { state, identity } = await this.#identityOf(session);
     await this.deps.factors.failures.assertMayTry(session!, [identity.username]);
-    const questions = await this.#questionsOf(identity.id);
-    if (questions.length < 2 || !questions.includes(input.question))
-      throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
+    // The answers are read before the check: the proof names the answer set it was checked against.
+    const answers = await resetAnswersOf(this.deps.db, identity.id);
+    const asked = answers.find((a) => a.question_code === input.question);
+    if (answers.length < 2 || !asked) throw fieldRefusal('question', QUESTION_NOT_ASKED_MESSAGE);
     await this.#guarded(session!, [identity.username], async () => {
       const ok = await this.deps.factors.factors.checkSecurityAnswer(
         identity.id,
@@ -396,10 +461,15 @@ export class PasswordResetService {
         throw fieldRefusal('answer', ANSWER_INCORRECT_MESSAGE);
       }
     });
-    if (
-      !(await addAnsweredQuestion(this.deps.db, session!.idHash, state.flowId, identity.id, input.question))
-    )
-      throw startOver();
+    const answered = await addAnsweredQuestion(
+      this.deps.db,
+      session!.idHash,
+      state.flowId,
+      identity.id,
+      input.question,
+      { at: this.deps.clock.now().toISOString(), setAt: asked.set_at.toISOString() },
+    );
+    if (!answered) throw startOver();
   }
 
   /** The proof, for the account it was checked against only (not one selected since). */
@@ -407,13 +477,13 @@ export class PasswordResetService {
     session: SessionRow,
     state: PasswordResetState,
     identityId: string,
-    factor: 'AUTHENTICATOR_APP' | 'SMS',
+    proof: ResetFactorProof,
   ) {
     const patched = await patchResetState(
       this.deps.db,
       session.idHash,
       state.flowId,
-      { factorVerified: factor },
+      { factorProof: proof },
       identityId,
     );
     if (!patched) throw startOver();
@@ -424,8 +494,10 @@ export class PasswordResetService {
   async submit(session: SessionRow | null, input: { password: string; confirmPassword: string }) {
     const { db, clock, hasher, factors } = this.deps;
     const { state, identity } = await this.#identityOf(session);
+    // A locked account keeps its lock and its password until support unlocks it.
+    if (await factors.lockout.lockedAt(identity.username)) await this.#endLocked(session!);
     const enrolment = await factors.factors.summary(identity.id);
-    const proof = await this.#proofOf(state, identity, enrolment);
+    const proof = await this.#proofOf(session!, state, identity, enrolment);
     if (proof === null) {
       const smsOnly = enrolment.sms && !enrolment.authenticatorApp && !enrolment.securityQuestions;
       const smsDown = smsOnly && !(await factors.smsGateway.isAvailable());
@@ -441,21 +513,29 @@ export class PasswordResetService {
 
     const passwordHash = await hasher.hash(input.password);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // Taking the reset out of the session is what makes it work once.
-      const claimed = await claimResetState(trx, session!.idHash, state.flowId);
-      if (!claimed || claimed.identityId !== identity.id) throw startOver();
-      await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
-      await this.deps.factors.lockout.succeeded(identity.username, trx);
-      await recordIdentityEvent(trx, {
-        identityId: identity.id,
-        eventDate: now,
-        actorIdentityId: identity.id,
-        type: PASSWORD_RESET_EVENT,
-        variant: 'warning',
-        description: resetEventDescription(proof),
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Again in the transaction: a lock that came while the password was hashed holds too.
+        if (await factors.lockout.lockedAt(identity.username, trx)) throw new LockedDuringReset();
+        // Taking the reset out of the session is what makes it work once.
+        const claimed = await claimResetState(trx, session!.idHash, state.flowId);
+        if (!claimed || claimed.identityId !== identity.id) throw startOver();
+        // Also ends the anonymous sessions of other resets of the account (endResetSessionsOf).
+        await replacePassword(trx, { identityId: identity.id, passwordHash, now, keepSessionIdHash: null });
+        await factors.lockout.succeeded(identity.username, trx);
+        await recordIdentityEvent(trx, {
+          identityId: identity.id,
+          eventDate: now,
+          actorIdentityId: identity.id,
+          type: PASSWORD_RESET_EVENT,
+          variant: 'warning',
+          description: resetEventDescription(proof),
+        });
       });
-    });
+    } catch (error) {
+      if (error instanceof LockedDuringReset) await this.#endLocked(session!);
+      throw error;
+    }
     // The change stands even when the notice cannot be sent; the failure is logged.
     if (identity.email) {
       await factors.mail
@@ -468,13 +548,37 @@ export class PasswordResetService {
     }
   }
 
-  /** What proves the account in this reset beyond the email code, or null when nothing does yet. */
-  async #proofOf(state: PasswordResetState, identity: Identity, e: Enrolment): Promise<string | null> {
-    if (state.factorVerified === 'AUTHENTICATOR_APP' && e.authenticatorApp) return 'the authenticator app';
-    if (state.factorVerified === 'SMS' && e.sms) return 'an SMS code';
-    if (e.securityQuestions) {
-      const questions = await this.#questionsOf(identity.id);
-      if (questions.every((q) => state.answeredQuestions.includes(q))) return 'the security questions';
+  /** The locked account's answer: the reset's session ends (as at a factor step), nothing changes. */
+  async #endLocked(session: SessionRow): Promise<never> {
+    await this.deps.sessions.end(session.idHash);
+    throw sessionEndedRefusal(ACCOUNT_LOCKED_MESSAGE);
+  }
+
+  /**
+   * What proves the account in this reset beyond the email code, or null when nothing does yet. A
+   * proof made against an enrolment or answers the account no longer has ends the reset.
+   */
+  async #proofOf(
+    session: SessionRow,
+    state: PasswordResetState,
+    identity: Identity,
+    e: Enrolment,
+  ): Promise<string | null> {
+    const { db } = this.deps;
+    const factor = state.factorProof;
+    if (factor) {
+      const row = (await resetFactorsOf(db, identity.id)).find((f) => f.factor_type === factor.factor);
+      if (!row || factorFingerprint(row) !== factor.enrolment) return this.#stale(session, state);
+      return factor.factor === 'AUTHENTICATOR_APP' ? 'the authenticator app' : 'an SMS code';
+    }
+    const answered = Object.entries(state.answers);
+    if (answered.length > 0 || e.securityQuestions) {
+      const answers = await resetAnswersOf(db, identity.id);
+      const setAt = new Map(answers.map((a) => [a.question_code, a.set_at.toISOString()]));
+      if (answered.some(([question, proof]) => setAt.get(question) !== proof.setAt))
+        return this.#stale(session, state);
+      if (e.securityQuestions && answers.every((a) => Object.hasOwn(state.answers, a.question_code)))
+        return 'the security questions';
     }
     if (!e.authenticatorApp && !e.sms && !e.securityQuestions) return 'no second factor enrolled';
     return null;
@@ -482,19 +586,52 @@ export class PasswordResetService {
 
   // ---- shared -------------------------------------------------------------------------------
 
-  #stateOf(session: SessionRow | null, need: { emailVerified?: boolean } = {}): PasswordResetState {
+  #stateOf(session: SessionRow | null): PasswordResetState {
     const state = session?.type === 'ANONYMOUS' ? session.data.passwordReset : undefined;
     if (!state) throw startOver();
-    if (need.emailVerified && !state.emailVerified) throw startOver();
     return state;
+  }
+
+  /** The reset once its email code is verified, and while that proof is within the window. */
+  async #provenState(session: SessionRow | null): Promise<PasswordResetState> {
+    const state = this.#stateOf(session);
+    if (!state.emailProof) throw startOver();
+    const age = this.deps.clock.now().getTime() - Date.parse(state.emailProof.at);
+    if (!(age <= RESET_PROOF_WINDOW_MS)) return this.#stale(session!, state);
+    return state;
+  }
+
+  /** The email code's proof still holds for `identity`: its address and its password are unchanged. */
+  async #assertEmailProofHolds(
+    session: SessionRow,
+    state: PasswordResetState,
+    identity: Identity,
+  ): Promise<void> {
+    const proof = state.emailProof!;
+    const changedAt = (await passwordsChangedAt(this.deps.db, [identity.id])).get(identity.id);
+    const then = Object.hasOwn(proof.passwordsChangedAt, identity.id)
+      ? proof.passwordsChangedAt[identity.id]
+      : undefined;
+    if (identity.email?.toLowerCase() !== proof.address || then !== (changedAt?.toISOString() ?? null))
+      await this.#stale(session, state);
+  }
+
+  /**
+   * A proof that no longer counts: the reset is taken out of the session (so nothing it proved can
+   * come back) and the wizard starts over.
+   */
+  async #stale(session: SessionRow, state: PasswordResetState): Promise<never> {
+    await claimResetState(this.deps.db, session.idHash, state.flowId);
+    throw startOver();
   }
 
   /** The reset's account, once the email code is verified and the account is chosen. */
   async #identityOf(session: SessionRow | null): Promise<{ state: PasswordResetState; identity: Identity }> {
-    const state = this.#stateOf(session, { emailVerified: true });
+    const state = await this.#provenState(session);
     if (!state.identityId || !state.candidateIds.includes(state.identityId)) throw startOver();
     const [identity] = await identitiesByIds(this.deps.db, [state.identityId]);
     if (!identity) throw startOver();
+    await this.#assertEmailProofHolds(session!, state, identity);
     return { state, identity };
   }
 
@@ -538,7 +675,7 @@ export class PasswordResetService {
     for (const username of usernames) locked = (await factors.lockout.fail(username)).locked || locked;
     const failures = await incrementSessionCounter(db, session.idHash, 'factorFailures');
     // Only a chosen account's lock is told: at the email code it would say the email is known.
-    if (locked && session.data.passwordReset?.emailVerified) {
+    if (locked && session.data.passwordReset?.emailProof) {
       await sessions.end(session.idHash);
       throw sessionEndedRefusal(ACCOUNT_LOCKED_MESSAGE);
     }

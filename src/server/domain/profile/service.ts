@@ -3,7 +3,9 @@
 // one transaction with its history event. A new email or mobile becomes the account's only once
 // the code sent to it is verified; a new authenticator app replaces the old one only once a code of
 // it matches, so the old app keeps working until then. Changing the email, mobile, password or a
-// factor revokes the trusted devices and sends a notice to the address the account had.
+// factor (the security questions included) revokes the trusted devices, ends the password resets
+// in progress for the account (whatever they proved was proved before the change) and sends a
+// notice to the address the account had.
 import type { Kysely } from 'kysely';
 import type { CurrentUser, FactorType } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
@@ -15,6 +17,7 @@ import { putFactor, putSecurityAnswers, removeFactor, passwordHashOf } from '../
 import { replacePassword } from '../../db/repositories/factors-credentials';
 import { recordIdentityEvent, type IdentityEvent } from '../../db/repositories/history';
 import { findIdentityWithRoles } from '../../db/repositories/identities';
+import { endResetSessionsOf } from '../../db/repositories/password-reset';
 import {
   deletePendingChange,
   endSessionsOf,
@@ -238,8 +241,13 @@ export class ProfileService {
         ],
         now,
       );
+      // The answers are a factor (of the password reset): like the others, a change of them
+      // revokes the trusted devices and ends the resets in progress.
+      await revokeTrustedDevices(trx, identity.id);
+      await endResetSessionsOf(trx, [identity.id]);
       await this.#event(trx, identity, {
         type: profileEvents.securityQuestionsChanged,
+        variant: 'warning',
         description: `Questions: ${input.question1}, ${input.question2}`,
       });
     });
@@ -254,6 +262,7 @@ export class ProfileService {
       await updateIdentity(trx, identity.id, { mobile: null, updated_at: this.deps.clock.now() });
       const hadSms = await removeFactor(trx, identity.id, 'SMS');
       await revokeTrustedDevices(trx, identity.id);
+      await endResetSessionsOf(trx, [identity.id]);
       await this.#event(trx, identity, {
         type: profileEvents.mobileRemoved,
         variant: 'warning',
@@ -290,6 +299,7 @@ export class ProfileService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await removeFactor(trx, identity.id, type))) throw refuse.unprocessable(notEnrolled);
       await revokeTrustedDevices(trx, identity.id);
+      await endResetSessionsOf(trx, [identity.id]);
       await this.#event(trx, identity, { type: eventType, variant: 'warning' });
     });
     await this.#notice(identity.email, what, `the ${what} was disabled.`);
@@ -347,6 +357,7 @@ export class ProfileService {
         await updateIdentity(trx, identity.id, { email, updated_at: this.deps.clock.now() });
         await deletePendingChange(trx, session.idHash, 'EMAIL');
         await revokeTrustedDevices(trx, identity.id);
+        await endResetSessionsOf(trx, [identity.id]);
         await this.#event(trx, identity, {
           type: profileEvents.emailChanged,
           variant: 'warning',
@@ -433,6 +444,7 @@ export class ProfileService {
         }
         await deletePendingChange(trx, session.idHash, 'MOBILE');
         await revokeTrustedDevices(trx, identity.id);
+        await endResetSessionsOf(trx, [identity.id]);
         await this.#event(trx, identity, {
           type: pending.enrolSms && !hasSms ? profileEvents.smsEnabled : profileEvents.mobileChanged,
           variant: 'warning',
@@ -511,6 +523,7 @@ export class ProfileService {
       });
       await deletePendingChange(trx, session.idHash, 'AUTHENTICATOR_APP');
       await revokeTrustedDevices(trx, identity.id);
+      await endResetSessionsOf(trx, [identity.id]);
       await this.#event(trx, identity, {
         type: hadApp ? profileEvents.appChanged : profileEvents.appEnabled,
         variant: 'warning',
@@ -551,9 +564,10 @@ export class ProfileService {
   }
 
   /**
-   * Signs the identity out everywhere, in one transaction: every session ends, every trusted device
-   * is revoked, and handed-off JWTs issued until now stop counting for the apps that check
-   * /jwt/valid-after. `actor` is who asked (the identity itself, or an admin).
+   * Signs the identity out everywhere, in one transaction: every session ends (and every anonymous
+   * session of a password reset naming the identity), every trusted device is revoked, and
+   * handed-off JWTs issued until now stop counting for the apps that check /jwt/valid-after.
+   * `actor` is who asked (the identity itself, or an admin).
    */
   async signOutOfAllDevices(input: {
     identityId: string;
@@ -570,6 +584,7 @@ export class ProfileService {
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const sessions = await endSessionsOf(trx, input.identityId);
+      await endResetSessionsOf(trx, [input.identityId]);
       const devices = await revokeTrustedDevices(trx, input.identityId);
       await setJwtValidAfter(trx, input.identityId, now);
       await recordIdentityEvent(trx, {

@@ -151,6 +151,11 @@ function usable(invitation: InvitationRow, now: Date): boolean {
   return invitation.usedAt === null && invitation.expiresAt.getTime() > now.getTime();
 }
 
+/** A name as it is stored: trimmed, inner spaces collapsed (as the profile stores a new name). */
+function normaliseName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
@@ -284,7 +289,7 @@ export class RegistrationService {
     let name: string | undefined;
     if (input.name !== undefined) {
       if (!nameEditable) errors.push({ fieldName: 'name', message: NAME_NOT_EDITABLE_MESSAGE });
-      else name = input.name.trim().replace(/\s+/g, ' ');
+      else name = normaliseName(input.name);
     } else if (!invitation.name && !held.state.name) {
       errors.push({ fieldName: 'name', message: 'Required field' });
     }
@@ -490,8 +495,12 @@ export class RegistrationService {
             is_staff: invitation.isStaff,
             is_admin: false,
             salary_number: null,
-            // The bank invited a known customer: the details came from its records.
-            identity_verified: invitation.customerNumber !== null && invitation.name !== null,
+            // The bank invited a known customer: the details came from its records, the name
+            // only while it is the one the bank sent (staff may edit theirs at collect-details).
+            identity_verified:
+              invitation.customerNumber !== null &&
+              invitation.name !== null &&
+              normaliseName(name) === normaliseName(invitation.name),
             password_expired: false,
             mfa_required: false,
             created_at: now,
