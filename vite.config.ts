@@ -53,7 +53,7 @@ export default defineConfig(({ mode }) => ({
                   String.raw`src[\/]contract[\/](call|fields|entities|errors|session)\.`,
                   String.raw`src[\/]client[\/]api[\/](api-error|global-handling|http|index|request|session|version)\.`,
                   String.raw`src[\/]client[\/]app[\/]session[\/]`,
-                  String.raw`src[\/]client[\/]flows[\/]shared[\/](use-flow-actor|use-flow-route|actor-calls|flow-implementations|flow-output)\.`,
+                  String.raw`src[\/]client[\/]flows[\/]shared[\/](use-flow-actor|use-flow-route|actor-calls|flow-implementations|flow-output|captcha-image)\.`,
                 ].join('|'),
               ),
             },

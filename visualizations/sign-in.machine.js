@@ -56,7 +56,7 @@ export const machine = createMachine({
         "user.refreshCaptcha": {
           "guard": "asksSecurityCode",
           "actions": [
-            "refreshCaptcha"
+            "redrawCaptcha"
           ]
         }
       }

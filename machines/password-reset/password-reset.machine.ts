@@ -175,9 +175,7 @@ export const passwordResetMachine = setup({
       available: availability.authEnabled,
       questions: availability.questions,
     })),
-    refreshCaptcha: assign(({ context, event }) => ({
-      captchaNonce: event.type === 'user.refreshCaptcha' ? event.timestamp : context.captchaNonce + 1,
-    })),
+    refreshCaptcha: assign(({ context }) => ({ captchaDraw: context.captchaDraw + 1 })),
     storeEmail: assign((_, result: StartResult) => ({
       email: result.type === 'started' ? result.email : null,
     })),
@@ -215,7 +213,7 @@ export const passwordResetMachine = setup({
 }).createMachine({
   id: 'passwordReset',
   context: ({ input }) => ({
-    captchaNonce: input.now,
+    captchaDraw: 0,
     startContext: input.context ? { appCode: input.context.appCode, type: input.context.type } : {},
     available: null,
     questions: [],

@@ -62,8 +62,8 @@ export const selectProgress = (snapshot: Snapshot): number | null => {
   return null;
 };
 
-export const selectCaptchaSrc = (snapshot: Snapshot): string =>
-  `/captcha.jpg?${snapshot.context.captchaNonce}`;
+/** The captcha image being shown: the view asks for a new image whenever this changes. */
+export const selectCaptchaDraw = (snapshot: Snapshot): number => snapshot.context.captchaDraw;
 
 export const selectRefusal = (snapshot: Snapshot) => snapshot.context.refusal;
 

@@ -5,8 +5,6 @@ import type { Refusal, ResendResult } from '../forced/continue-sign-in/forced-st
 export type { PasswordResetDetails, Refusal, ResendResult };
 
 export interface PasswordResetInput {
-  /** A timestamp for the first captcha image (`/captcha.jpg?{timestamp}`). */
-  now: number;
   /** The context the portal was opened in, if the session has one: start sends part of it. */
   context?: Context | null;
 }
@@ -56,7 +54,11 @@ export interface SecurityAnswer {
 }
 
 export interface PasswordResetContext {
-  captchaNonce: number;
+  /**
+   * The captcha image being shown, counted from 0: each redraw is the next number. The view asks
+   * for /captcha.jpg?{timestamp} with the time it asks, each time this changes.
+   */
+  captchaDraw: number;
   /** What start sends of the session's context (section 7); empty without one. */
   startContext: StartContextFields;
   /** Whether the realm allows authentication; null until loaded. */
@@ -79,7 +81,7 @@ export type PasswordResetEvent =
   /** Start: the email and the captcha's code (valid by section 5). */
   | { type: 'user.start'; email: string; captchaCode: string }
   /** A new captcha image. */
-  | { type: 'user.refreshCaptcha'; timestamp: number }
+  | { type: 'user.refreshCaptcha' }
   /** The code of the current code screen (email, authenticator app, SMS). */
   | { type: 'user.verify'; code: string }
   /** The resend link of the current code screen. */

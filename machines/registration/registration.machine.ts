@@ -182,7 +182,7 @@ export const registrationMachine = setup({
     }),
     /** Section 4.6: submission clears the invite. */
     dropInvite: assign({ invite: null }),
-    refreshCaptcha: assign(({ context }) => ({ captchaNonce: context.captchaNonce + 1 })),
+    refreshCaptcha: assign(({ context }) => ({ captchaDraw: context.captchaDraw + 1 })),
     storeSetup: assign((_, setup: AuthenticatorSetup) => ({ authenticator: setup })),
     noteSmsUnavailable: assign({ smsUnavailableMessage: SMS_UNAVAILABLE_MESSAGE }),
     /** 503: the customer message is stored; section 8's text when there is none. */
@@ -226,7 +226,7 @@ export const registrationMachine = setup({
     adminTargetPath: input.adminTargetPath,
     isSmsGatewayAvailable: false,
     questions: [],
-    captchaNonce: 0,
+    captchaDraw: 0,
     invite: null,
     usernameEditable: false,
     nameEditable: false,

@@ -75,7 +75,8 @@ export const selectEditable = (snapshot: Snapshot) => ({
   username: snapshot.context.usernameEditable,
   name: snapshot.context.nameEditable,
 });
-export const selectCaptchaNonce = (snapshot: Snapshot): number => snapshot.context.captchaNonce;
+/** The captcha image being shown: the view asks for a new image whenever this changes. */
+export const selectCaptchaDraw = (snapshot: Snapshot): number => snapshot.context.captchaDraw;
 export const selectAuthenticator = (snapshot: Snapshot) => snapshot.context.authenticator;
 export const selectMobile = (snapshot: Snapshot): string | null => snapshot.context.mobile;
 export const selectQuestions = (snapshot: Snapshot) => snapshot.context.questions;

@@ -78,8 +78,12 @@ export type RegistrationInput = LandingInput;
 export interface RegistrationContext extends LandingInput {
   isSmsGatewayAvailable: boolean;
   questions: SecurityQuestion[];
-  /** Bumped for each new captcha image (after every failed start and on refresh). */
-  captchaNonce: number;
+  /**
+   * The captcha image being shown, counted from 0: each redraw (after every failed start and on
+   * refresh) is the next number. The view asks for /captcha.jpg?{timestamp} with the time it asks,
+   * each time this changes.
+   */
+  captchaDraw: number;
   /** The invite held since start; null until then, and again after submission. */
   invite: InviteDetails | null;
   /** Section 5: editable only when the invitation sets none (username), staff or no customer number (name). */

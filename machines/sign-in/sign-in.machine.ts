@@ -3,7 +3,7 @@
  *
  *   loadingFailedCount --done[reachedCaptchaThreshold] / requireSecurityCode--> form
  *                      --done / waiveSecurityCode--> form          (each count read redraws the captcha)
- *   form --user.refreshCaptcha[asksSecurityCode] / refreshCaptcha--> form
+ *   form --user.refreshCaptcha[asksSecurityCode] / redrawCaptcha--> form
  *   form --user.submit--> submitting (login; the password goes straight from the event to the call)
  *   submitting --done, by the result:
  *     [isUnavailable]     503 --> unavailable
@@ -147,12 +147,8 @@ export const signInMachine = setup({
   actions: {
     requireSecurityCode: assign({ securityCodeRequired: true }),
     waiveSecurityCode: assign({ securityCodeRequired: false }),
-    /** Each count read comes with its own captcha image. */
-    redrawCaptcha: assign((_, count: FailedAuthCount) => ({ captchaNonce: count.checkedAt })),
-    refreshCaptcha: assign(({ event }) => {
-      assertEvent(event, 'user.refreshCaptcha');
-      return { captchaNonce: event.timestamp };
-    }),
+    /** Each count read, and each refresh, comes with its own captcha image. */
+    redrawCaptcha: assign(({ context }) => ({ captchaDraw: context.captchaDraw + 1 })),
     /** A new attempt starts clean: nothing of the last one's refusal, outcome or failure stays. */
     forgetAttempt: assign({
       refusal: null,
@@ -216,7 +212,7 @@ export const signInMachine = setup({
     targetPath: input.targetPath,
     adminTargetPath: input.adminTargetPath,
     securityCodeRequired: false,
-    captchaNonce: null,
+    captchaDraw: 0,
     refusal: null,
     unavailableMessage: null,
     errorMessage: null,
@@ -242,11 +238,11 @@ export const signInMachine = setup({
           {
             guard: { type: 'reachedCaptchaThreshold', params: ({ event }) => event.output },
             target: 'form',
-            actions: ['requireSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
+            actions: ['requireSecurityCode', 'redrawCaptcha'],
           },
           {
             target: 'form',
-            actions: ['waiveSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
+            actions: ['waiveSecurityCode', 'redrawCaptcha'],
           },
         ],
         onError: failTo('failed'),
@@ -256,7 +252,7 @@ export const signInMachine = setup({
       meta: signInMeta('Username and password, the security code from 3 failed sign-ins; the last refusal.'),
       on: {
         'user.submit': { target: 'submitting', actions: 'forgetAttempt' },
-        'user.refreshCaptcha': { guard: 'asksSecurityCode', actions: 'refreshCaptcha' },
+        'user.refreshCaptcha': { guard: 'asksSecurityCode', actions: 'redrawCaptcha' },
       },
     },
     submitting: {
@@ -329,11 +325,11 @@ export const signInMachine = setup({
           {
             guard: { type: 'reachedCaptchaThreshold', params: ({ event }) => event.output },
             target: 'form',
-            actions: ['requireSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
+            actions: ['requireSecurityCode', 'redrawCaptcha'],
           },
           {
             target: 'form',
-            actions: ['waiveSecurityCode', { type: 'redrawCaptcha', params: ({ event }) => event.output }],
+            actions: ['waiveSecurityCode', 'redrawCaptcha'],
           },
         ],
         onError: failTo('failed'),

@@ -36,11 +36,8 @@ export const selectShowsSecurityCode = (snapshot: Snapshot): boolean => snapshot
 /** The refusal itself: a new object for each refusal, so the form can react to each one. */
 export const selectRefusal = (snapshot: Snapshot) => snapshot.context.refusal;
 
-/** The captcha image address: a new one whenever the nonce changes. */
-export const selectCaptchaSrc = (snapshot: Snapshot): string | null =>
-  snapshot.context.securityCodeRequired && snapshot.context.captchaNonce !== null
-    ? `/captcha.jpg?${snapshot.context.captchaNonce}`
-    : null;
+/** The captcha image being shown: the view asks for a new image whenever this changes. */
+export const selectCaptchaDraw = (snapshot: Snapshot): number => snapshot.context.captchaDraw;
 
 /** The server's message for the last refusal (wrong credentials or security code). */
 export const selectRefusalMessage = (snapshot: Snapshot): string | null =>

@@ -26,11 +26,9 @@ export interface FailedAuthCountInput {
   username?: string;
 }
 
-/** The failed-auth count and the clock time it was read (the captcha image of that moment). */
+/** The failed-auth count; each read redraws the captcha. */
 export interface FailedAuthCount {
   count: number;
-  /** Milliseconds since the epoch; the view asks for /captcha.jpg?{checkedAt}. */
-  checkedAt: number;
 }
 
 /** Input of the login actor: the login payload of section 3 (password passes through, never stored). */
@@ -73,8 +71,11 @@ export interface SignInContext {
   adminTargetPath: string | null;
   /** The failed count of the username last tried reached 3: the security code is asked. */
   securityCodeRequired: boolean;
-  /** Changes whenever the captcha must be redrawn; the view appends it to /captcha.jpg. */
-  captchaNonce: number | null;
+  /**
+   * The captcha image being shown, counted from 0 (none yet): each redraw is the next number. The
+   * view asks for /captcha.jpg?{timestamp} with the time it asks, each time this changes.
+   */
+  captchaDraw: number;
   /** The last refusal, shown until the next submit. */
   refusal: Refusal | null;
   /** The server's 503 message. */
@@ -104,8 +105,8 @@ export type SignInEvent =
    * login actor's input and is never kept in context.
    */
   | { type: 'user.submit'; username: string; password: string; captchaCode: string | null }
-  /** The user asked for another captcha image; `timestamp` is the view's clock. */
-  | { type: 'user.refreshCaptcha'; timestamp: number }
+  /** The user asked for another captcha image. */
+  | { type: 'user.refreshCaptcha' }
   /** The address changed without the machine asking (see RouteChangedEvent). */
   | RouteChangedEvent;
 

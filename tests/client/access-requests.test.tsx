@@ -51,6 +51,12 @@ describe('placeOf', () => {
     expect(placeOf('/access-requests')).toEqual({ kind: 'list' });
     expect(placeOf('/access-requests/')).toEqual({ kind: 'list' });
     expect(placeOf('/access-requests/abc')).toEqual({ kind: 'detail', id: 'abc', tab: 'organisations' });
+    // Organisations is a child address too (section 2.7), not an app code and code.
+    expect(placeOf('/access-requests/abc/organisations')).toEqual({
+      kind: 'detail',
+      id: 'abc',
+      tab: 'organisations',
+    });
     expect(placeOf('/access-requests/abc/history')).toEqual({ kind: 'detail', id: 'abc', tab: 'history' });
     expect(placeOf('/access-requests/abc/api-calls')).toEqual({
       kind: 'detail',
@@ -63,8 +69,75 @@ describe('placeOf', () => {
       code: 'AR-TRSY4K7M',
     });
     expect(placeOf('/access-requests/A%20B/C')).toEqual({ kind: 'resolve', appCode: 'A B', code: 'C' });
+    // Only the second segment names a tab: an app code spelt like one still resolves.
+    for (const appCode of ['organisations', 'history', 'api-calls']) {
+      expect(placeOf(`/access-requests/${appCode}/AR-TRSY4K7M`)).toEqual({
+        kind: 'resolve',
+        appCode,
+        code: 'AR-TRSY4K7M',
+      });
+    }
+    expect(placeOf('/access-requests/APP/constructor')).toEqual({
+      kind: 'resolve',
+      appCode: 'APP',
+      code: 'constructor',
+    });
     expect(placeOf('/access-requests/a/b/c')).toEqual({ kind: 'unknown' });
     expect(placeOf('/access-requests/%E0%A4%A')).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('the organisations tab', () => {
+  it('is the default at /access-requests/{id} and its own address at /access-requests/{id}/organisations', async () => {
+    const store = new SessionStore(async () => ({ currentUser: users.auditor, context: null }));
+    const router = createMemoryRouter(
+      [
+        { path: '/access-requests/*', element: <AccessRequestsPage /> },
+        { path: '*', element: <p>elsewhere</p> },
+      ],
+      { initialEntries: [`/access-requests/${REQUEST_DETAILS.id}/organisations`] },
+    );
+    const loadAccessRequest = vi.fn(async () => REQUEST_DETAILS);
+    const resolveAccessRequestId = vi.fn(async () => ({ id: 'not-this' }));
+    render(
+      <AppProviders session={store} services={fakeServices()} env="test">
+        <FlowImplementationsProvider
+          value={{
+            [requestMachine.id]: {
+              actors: {
+                loadAccessRequest: fromPromise(loadAccessRequest),
+                resolveAccessRequestId: fromPromise(resolveAccessRequestId),
+              },
+            },
+          }}
+        >
+          <RouterProvider router={router} />
+        </FlowImplementationsProvider>
+      </AppProviders>,
+    );
+    const panel = await screen.findByRole('region', { name: t.tabs.organisations });
+    expect(panel).toHaveTextContent(REQUEST_DETAILS.app.name);
+    expect(router.state.location.pathname).toBe(`/access-requests/${REQUEST_DETAILS.id}/organisations`);
+    expect(loadAccessRequest).toHaveBeenCalledTimes(1);
+    expect(resolveAccessRequestId).not.toHaveBeenCalled();
+    const tabs = screen.getByRole('navigation', { name: t.tabsLabel });
+    const organisations = within(tabs).getByRole('link', { name: t.tabs.organisations });
+    expect(organisations).toHaveAttribute('aria-current', 'page');
+    // Each tab link names its child address.
+    expect(organisations).toHaveAttribute('href', `/access-requests/${REQUEST_DETAILS.id}/organisations`);
+
+    // The bare address (the list's links, the app-code-and-code redirect) shows the same tab.
+    await act(() => router.navigate(`/access-requests/${REQUEST_DETAILS.id}`));
+    expect(
+      await within(screen.getByRole('navigation', { name: t.tabsLabel })).findByRole('link', {
+        name: t.tabs.organisations,
+        current: 'page',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: t.tabs.organisations })).toHaveTextContent(
+      REQUEST_DETAILS.app.name,
+    );
+    expect(resolveAccessRequestId).not.toHaveBeenCalled();
   });
 });
 

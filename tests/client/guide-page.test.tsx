@@ -72,6 +72,8 @@ describe('user guide page', () => {
     expect(text).toContain('must be repeated');
     expect(text).toContain(`not arrived within a few minutes, select '${forcedTexts.resendCode}'`);
     expect(text).toContain('available only for a limited time');
+    // Section 2.5's format, capital C and all.
+    expect(text).toContain('A customer username must be in the form C99999.');
   });
 
   it("lists every topic and h3 section 'On this page' and follows scrolling (18 px offset)", async () => {

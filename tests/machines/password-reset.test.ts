@@ -7,7 +7,7 @@ import {
 } from '../../machines/password-reset/password-reset.machine';
 import {
   selectCanSkip,
-  selectCaptchaSrc,
+  selectCaptchaDraw,
   selectChallenges,
   selectProgress,
   selectView,
@@ -97,7 +97,7 @@ function run(script: Script = {}) {
     },
   });
   const actor = createActor(machine, {
-    input: script.context === undefined ? { now: 1000 } : { now: 1000, context: script.context },
+    input: script.context === undefined ? {} : { context: script.context },
   }).start();
   return { actor, calls, cleared: () => cleared };
 }
@@ -126,7 +126,7 @@ describe('password reset machine', () => {
     await waitFor(actor, (s) => s.matches({ start: 'form' }));
     expect(cleared()).toBe(1);
     expect(selectProgress(actor.getSnapshot())).toBe(25);
-    expect(selectCaptchaSrc(actor.getSnapshot())).toBe('/captcha.jpg?1000');
+    expect(selectCaptchaDraw(actor.getSnapshot())).toBe(0);
   });
 
   it('start sends the email and code, plus the app code and type of the session context (section 7)', async () => {
@@ -166,10 +166,10 @@ describe('password reset machine', () => {
     await waitFor(r.actor, (s) => s.matches({ start: 'form' }));
     r.actor.send({ type: 'user.start', email: RESET_EMAIL, captchaCode: 'WRONG' });
     await waitFor(r.actor, (s) => s.matches({ start: 'form' }) && s.context.refusal !== null);
-    expect(selectCaptchaSrc(r.actor.getSnapshot())).toBe('/captcha.jpg?1001');
+    expect(selectCaptchaDraw(r.actor.getSnapshot())).toBe(1);
     expect(r.actor.getSnapshot().context.email).toBeNull();
-    r.actor.send({ type: 'user.refreshCaptcha', timestamp: 5000 });
-    expect(selectCaptchaSrc(r.actor.getSnapshot())).toBe('/captcha.jpg?5000');
+    r.actor.send({ type: 'user.refreshCaptcha' });
+    expect(selectCaptchaDraw(r.actor.getSnapshot())).toBe(2);
     r.actor.send({ type: 'user.start', email: RESET_EMAIL, captchaCode: CAPTCHA });
     await waitFor(r.actor, (s) => s.matches({ emailVerification: 'form' }));
     expect(r.actor.getSnapshot().context.email).toBe(RESET_EMAIL);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { registrationMachine } from '../../machines/registration/registration.machine';
 import {
-  selectCaptchaNonce,
+  selectCaptchaDraw,
   selectEditable,
   selectProgress,
   selectSmsUnavailableMessage,
@@ -181,14 +181,14 @@ describe('registration machine', () => {
     // The start clears the current user: the server's (prepare) and the portal's.
     expect(calls.forgotten).toBe(1);
     expect(selectProgress(actor.getSnapshot())).toBe(10);
-    const nonce = selectCaptchaNonce(actor.getSnapshot());
+    const draw = selectCaptchaDraw(actor.getSnapshot());
     actor.send({ type: 'user.start', ...typedStart });
     await waitFor(actor, (s) => s.context.refusal !== null);
     expect(actor.getSnapshot().context.refusal?.message).toBe(startAnswers.invalidInvitation.message);
-    expect(selectCaptchaNonce(actor.getSnapshot())).toBe(nonce + 1);
+    expect(selectCaptchaDraw(actor.getSnapshot())).toBe(draw + 1);
     expect(calls.starts).toEqual([typedStart]);
     actor.send({ type: 'user.refreshCaptcha' });
-    expect(selectCaptchaNonce(actor.getSnapshot())).toBe(nonce + 2);
+    expect(selectCaptchaDraw(actor.getSnapshot())).toBe(draw + 2);
   });
 
   it('a new account: details, authenticator app, SMS, questions, password, then signed in', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import {
-  selectCaptchaSrc,
+  selectCaptchaDraw,
   selectFieldErrors,
   selectRefusalMessage,
   selectShowsSecurityCode,
@@ -27,7 +27,6 @@ import {
   mfaStarts,
   portalContext,
   previousSignInAttempt,
-  REFRESH_TIMESTAMP,
   users,
 } from './fixtures/sign-in.fixtures';
 
@@ -94,31 +93,33 @@ describe('sign-in: the form and the failed count', () => {
     const snapshot = await atForm(actor);
     expect(calls.counts).toEqual([{}]);
     expect(selectShowsSecurityCode(snapshot)).toBe(false);
-    expect(selectCaptchaSrc(snapshot)).toBeNull();
+    expect(selectCaptchaDraw(snapshot)).toBe(1);
   });
 
   it('asks for the security code once the count reaches 3, with a captcha image', async () => {
     const { actor } = start({ counts: [counts.threshold] });
     const snapshot = await atForm(actor);
     expect(selectShowsSecurityCode(snapshot)).toBe(true);
-    expect(selectCaptchaSrc(snapshot)).toBe('/captcha.jpg?2000');
+    expect(selectCaptchaDraw(snapshot)).toBe(1);
   });
 
   it('does not ask for it at a count of 2', async () => {
-    const { actor } = start({ counts: [{ count: 2, checkedAt: 1 }] });
+    const { actor } = start({ counts: [{ count: 2 }] });
     expect(selectShowsSecurityCode(await atForm(actor))).toBe(false);
   });
 
   it('refreshes the captcha on request, only while the security code is asked', async () => {
     const challenged = start({ counts: [counts.threshold] });
     await atForm(challenged.actor);
-    challenged.actor.send({ type: 'user.refreshCaptcha', timestamp: REFRESH_TIMESTAMP });
-    expect(selectCaptchaSrc(challenged.actor.getSnapshot())).toBe(`/captcha.jpg?${REFRESH_TIMESTAMP}`);
+    challenged.actor.send({ type: 'user.refreshCaptcha' });
+    expect(selectCaptchaDraw(challenged.actor.getSnapshot())).toBe(2);
+    challenged.actor.send({ type: 'user.refreshCaptcha' });
+    expect(selectCaptchaDraw(challenged.actor.getSnapshot())).toBe(3);
 
     const plain = start({ counts: [counts.none] });
     await atForm(plain.actor);
-    plain.actor.send({ type: 'user.refreshCaptcha', timestamp: REFRESH_TIMESTAMP });
-    expect(plain.actor.getSnapshot().context.captchaNonce).toBe(counts.none.checkedAt);
+    plain.actor.send({ type: 'user.refreshCaptcha' });
+    expect(selectCaptchaDraw(plain.actor.getSnapshot())).toBe(1);
   });
 
   it('sends the credentials, the security code and the context fields, and never stores the password', async () => {
@@ -146,7 +147,7 @@ describe('sign-in: refusals', () => {
     expect(calls.counts).toEqual([{}, { username: 'C10001' }]);
     expect(selectRefusalMessage(snapshot)).toBe('The username or password you entered is incorrect.');
     expect(selectShowsSecurityCode(snapshot)).toBe(true);
-    expect(selectCaptchaSrc(snapshot)).toBe('/captcha.jpg?3000');
+    expect(selectCaptchaDraw(snapshot)).toBe(2);
   });
 
   it('redraws the captcha after each failure and attaches field errors', async () => {
@@ -154,11 +155,11 @@ describe('sign-in: refusals', () => {
       counts: [counts.threshold, counts.afterRefusal],
       login: [loginResults.wrongSecurityCode],
     });
-    expect(selectCaptchaSrc(await atForm(actor))).toBe('/captcha.jpg?2000');
+    expect(selectCaptchaDraw(await atForm(actor))).toBe(1);
     submit(actor, 'WRONG');
     await waitFor(actor, (s) => s.matches('recheckingFailedCount'));
     const snapshot = await atForm(actor);
-    expect(selectCaptchaSrc(snapshot)).toBe('/captcha.jpg?3000');
+    expect(selectCaptchaDraw(snapshot)).toBe(2);
     expect(selectFieldErrors(snapshot)).toEqual({
       captchaCode: 'The security code you entered is incorrect.',
     });

@@ -324,7 +324,7 @@ export function defineRequestPaths(coverage: MachineCoverage): void {
         t.tabs.apiCalls,
       ]);
       expect(links.map((link) => link.getAttribute('href'))).toEqual([
-        `${ACCESS_REQUESTS_ROUTE}/${details.id}`,
+        `${ACCESS_REQUESTS_ROUTE}/${details.id}/organisations`,
         `${ACCESS_REQUESTS_ROUTE}/${details.id}/history`,
         `${ACCESS_REQUESTS_ROUTE}/${details.id}/api-calls`,
       ]);

@@ -189,7 +189,7 @@ export const projectPasswordResetContext = (s: PasswordResetSnapshot) => ({
 const serializeState = (s: PasswordResetSnapshot) =>
   JSON.stringify({ value: s.value, ...projectPasswordResetContext(s) });
 
-export const PASSWORD_RESET_INPUT: PasswordResetInput = { now: 1_760_000_000_000 };
+export const PASSWORD_RESET_INPUT: PasswordResetInput = {};
 
 export function describePasswordResetEvent(event: PasswordResetModelEvent): string {
   switch (event.type) {

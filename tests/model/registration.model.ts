@@ -190,7 +190,7 @@ export const projectRegistrationContext = (s: RegistrationSnapshot) => ({
   gateway: s.context.isSmsGatewayAvailable,
   // Only the start step shows the captcha: a refreshed one is not part of what later steps look
   // like, so they are not walked once per captcha.
-  captcha: s.matches('start') ? s.context.captchaNonce > 0 : null,
+  captcha: s.matches('start') ? s.context.captchaDraw > 0 : null,
   refused: s.context.refusal !== null,
   resendRefused: s.context.resendRefusal !== null,
   smsUnavailable: s.context.smsUnavailableMessage,

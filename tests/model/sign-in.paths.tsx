@@ -16,6 +16,7 @@ import {
   type SignInModelEvent,
   type SignInModelEventType,
   type SignInSnapshot,
+  withoutCaptchaDraw,
 } from './sign-in.model';
 import { enter } from './harness/user';
 
@@ -51,9 +52,10 @@ async function expectForm(s: SignInSnapshot, { busy }: { busy: boolean }) {
   });
   if (s.context.securityCodeRequired) {
     expect(field(/^Security code/)).toBeInTheDocument();
+    // Section 7: GET /captcha.jpg?{timestamp}.
     expect(screen.getByRole('img', { name: signInTexts.captchaAlt })).toHaveAttribute(
       'src',
-      `/captcha.jpg?${s.context.captchaNonce}`,
+      expect.stringMatching(/^\/captcha\.jpg\?\d+$/),
     );
     expect(screen.getByRole('button', { name: signInTexts.refreshCaptcha })).toBeInTheDocument();
   } else {
@@ -220,12 +222,10 @@ function eventExecutors(m: Mounted) {
         return;
       }
       case 'user.refreshCaptcha': {
-        const now = vi.spyOn(Date, 'now').mockReturnValue(event.timestamp);
-        try {
-          await m.user.click(screen.getByRole('button', { name: signInTexts.refreshCaptcha }));
-        } finally {
-          now.mockRestore();
-        }
+        const image = () => screen.getByRole('img', { name: signInTexts.captchaAlt }).getAttribute('src');
+        const before = image();
+        await m.user.click(screen.getByRole('button', { name: signInTexts.refreshCaptcha }));
+        await waitFor(() => expect(image()).not.toBe(before));
         return;
       }
       case 'route.changed':
@@ -284,14 +284,15 @@ export function defineSignInPaths(coverage: MachineCoverage): void {
         const m = mountSignIn(scenario.input, coverage.inspect);
         const checks = stateChecks(m, spies);
         const perform = eventExecutors(m);
-        // Before each state's own check: the page's actor is where the model says, same context.
+        // Before each state's own check: the page's actor is where the model says, same context
+        // (but for the captcha image's number, which graph nodes leave out: see sign-in.model.ts).
         const states = Object.fromEntries(
           Object.entries(checks).map(([key, check]) => [
             key,
             async (s: SignInSnapshot) => {
               await waitFor(() => {
                 expect(m.running()?.value).toEqual(s.value);
-                expect(m.running()?.context).toEqual(s.context);
+                expect(withoutCaptchaDraw(m.running()?.context)).toEqual(withoutCaptchaDraw(s.context));
               });
               await check(s);
             },

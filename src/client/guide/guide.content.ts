@@ -16,6 +16,8 @@ import { profileTexts, signOutAllTexts } from '../pages/profile.texts';
 import type { GuideTopic } from './guide.types';
 
 const q = (label: string) => `'${label}'`;
+/** The hint in mid-sentence: only its first letter lower-cased, so 'C99999' keeps its capital. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const signIn = signInTexts;
 const reset = passwordResetTexts;
@@ -162,7 +164,7 @@ export const guideTopics: readonly GuideTopic[] = [
         heading: reg.details.title,
         level: 3,
         paragraphs: [
-          `Check your ${reg.details.username.toLowerCase()} and ${reg.details.name.toLowerCase()}. A customer username ${reg.details.customerHint.toLowerCase()}.`,
+          `Check your ${reg.details.username.toLowerCase()} and ${reg.details.name.toLowerCase()}. A customer username ${lowerFirst(reg.details.customerHint)}.`,
         ],
       },
       {

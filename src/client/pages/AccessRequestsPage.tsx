@@ -16,7 +16,15 @@ type Place =
   | { kind: 'resolve'; appCode: string; code: string }
   | { kind: 'unknown' };
 
-const TAB_SEGMENTS: Record<string, RequestTab> = { history: 'history', 'api-calls': 'api-calls' };
+// The child segments of /access-requests/{id}. None can be the {code} of the app-code-and-code
+// address: request codes are 'AR-' and eight capitals or digits (AccessRequestService.newCode), so
+// '{appCode}/history' is always the tab, whatever the app code (an app coded 'history' still resolves
+// as '/access-requests/history/AR-...').
+const TAB_SEGMENTS: Record<string, RequestTab> = {
+  organisations: 'organisations',
+  history: 'history',
+  'api-calls': 'api-calls',
+};
 
 /** What an address under /access-requests shows. */
 export function placeOf(pathname: string): Place {
@@ -30,8 +38,10 @@ export function placeOf(pathname: string): Place {
   const [first, second, ...more] = segments;
   if (more.length > 0) return { kind: 'unknown' };
   if (first === undefined) return { kind: 'list' };
+  // The bare address shows the default tab, organisations (the list's links and the redirect of
+  // the app-code-and-code address lead there).
   if (second === undefined) return { kind: 'detail', id: first, tab: 'organisations' };
-  const tab = TAB_SEGMENTS[second];
+  const tab = Object.hasOwn(TAB_SEGMENTS, second) ? TAB_SEGMENTS[second] : undefined;
   if (tab) return { kind: 'detail', id: first, tab };
   return { kind: 'resolve', appCode: first, code: second };
 }

@@ -55,8 +55,12 @@ import { APPROVE_COLOUR, StatusBadge } from './StatusBadge';
 
 export type RequestTab = 'organisations' | 'history' | 'api-calls';
 
-export const requestPath = (id: string, tab: RequestTab = 'organisations') =>
-  tab === 'organisations' ? `${ACCESS_REQUESTS_ROUTE}/${id}` : `${ACCESS_REQUESTS_ROUTE}/${id}/${tab}`;
+/**
+ * /access-requests/{id}, which shows the default tab (organisations), or with a tab its child
+ * address /access-requests/{id}/{tab}: the tab links always name their tab.
+ */
+export const requestPath = (id: string, tab?: RequestTab) =>
+  tab ? `${ACCESS_REQUESTS_ROUTE}/${id}/${tab}` : `${ACCESS_REQUESTS_ROUTE}/${id}`;
 
 const TABS: ReadonlyArray<readonly [RequestTab, string]> = [
   ['organisations', t.tabs.organisations],
@@ -309,7 +313,7 @@ export function ResolveRequest({ appCode, code }: { appCode: string; code: strin
   return <Loading />;
 }
 
-/** /access-requests/{id}[/history|/api-calls]. */
+/** /access-requests/{id}[/organisations|/history|/api-calls]. */
 export function RequestDetail({ id, tab }: { id: string; tab: RequestTab }) {
   // Whether the user may decide is the machine's input: wait for the user (the route guard has
   // normally loaded it already).

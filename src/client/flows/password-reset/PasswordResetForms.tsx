@@ -15,6 +15,7 @@ import {
   requiredSecret,
   requiredString,
 } from '../../../contract/fields';
+import { useCaptchaImageSrc } from '../shared/captcha-image';
 import { passwordResetTexts as t } from './password-reset.texts';
 
 const errorProps = { 'aria-live': 'polite' } as const;
@@ -39,13 +40,15 @@ function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
 export function StartForm(props: {
   busy: boolean;
   refusal: Refusal | null;
-  captchaSrc: string;
+  /** The machine's number of the captcha image: a new number asks for a new image. */
+  captchaDraw: number;
   onRefreshCaptcha: () => void;
   onSubmit: (values: { email: string; captchaCode: string }) => void;
 }) {
   const [values, setValues] = useState({ email: '', captchaCode: '' });
   const [errors, setErrors] = useState<{ email?: string; captchaCode?: string }>({});
   const captchaInput = useRef<HTMLInputElement>(null);
+  const captchaSrc = useCaptchaImageSrc(props.captchaDraw);
 
   // A refused start comes with a new captcha: its code is typed again.
   useEffect(() => {
@@ -86,7 +89,7 @@ export function StartForm(props: {
             }}
           />
           <Group gap="sm" align="center">
-            <Image src={props.captchaSrc} alt={t.start.captchaAlt} w={180} h={60} fit="contain" radius="sm" />
+            <Image src={captchaSrc} alt={t.start.captchaAlt} w={180} h={60} fit="contain" radius="sm" />
             <Button variant="subtle" size="compact-sm" onClick={props.onRefreshCaptcha} disabled={props.busy}>
               {t.start.refreshCaptcha}
             </Button>

@@ -3,13 +3,12 @@
 // event its guards accept or redirect (to /password-reset unless the reset email is held).
 import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordResetMachine } from '../../../../machines/password-reset/password-reset.machine';
 import {
   selectBusy,
   selectCanSkip,
-  selectCaptchaSrc,
+  selectCaptchaDraw,
   selectChallenges,
   selectDetails,
   selectEmail,
@@ -52,9 +51,8 @@ export default function PasswordResetPage() {
 function PasswordResetFlow() {
   const session = useSession();
   const navigate = useNavigate();
-  const now = useRef(Date.now()).current;
   const [, send, actorRef] = useFlowActor(passwordResetMachine, {
-    input: { now, context: session.context },
+    input: { context: session.context },
     actors: passwordResetActors,
     actions: {
       clearCurrentUser: () => session.setCurrentUser(ANONYMOUS_USER),
@@ -74,7 +72,7 @@ function PasswordResetFlow() {
   const refusal = useSelector(actorRef, selectRefusal);
   const fieldErrors = useSelector(actorRef, selectFieldErrors);
   const resendRefusal = useSelector(actorRef, selectResendRefusal);
-  const captchaSrc = useSelector(actorRef, selectCaptchaSrc);
+  const captchaDraw = useSelector(actorRef, selectCaptchaDraw);
   const email = useSelector(actorRef, selectEmail);
   const details = useSelector(actorRef, selectDetails);
   const challenges = useSelector(actorRef, selectChallenges);
@@ -161,8 +159,8 @@ function PasswordResetFlow() {
             <StartForm
               busy={busy}
               refusal={refusal}
-              captchaSrc={captchaSrc}
-              onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
+              captchaDraw={captchaDraw}
+              onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha' })}
               onSubmit={(values) => send({ type: 'user.start', ...values })}
             />
           </>

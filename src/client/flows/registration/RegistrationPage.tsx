@@ -11,7 +11,7 @@ import { ANONYMOUS_USER } from '../../../contract/entities';
 import {
   selectAuthenticator,
   selectBusy,
-  selectCaptchaNonce,
+  selectCaptchaDraw,
   selectEditable,
   selectErrorMessage,
   selectFieldErrors,
@@ -75,7 +75,7 @@ export default function RegistrationPage() {
     selectEditable,
     (a, b) => a.username === b.username && a.name === b.name,
   );
-  const captchaNonce = useSelector(actorRef, selectCaptchaNonce);
+  const captchaDraw = useSelector(actorRef, selectCaptchaDraw);
   const authenticator = useSelector(actorRef, selectAuthenticator);
   const mobile = useSelector(actorRef, selectMobile);
   const questions = useSelector(actorRef, selectQuestions);
@@ -126,7 +126,7 @@ export default function RegistrationPage() {
             <StartForm
               busy={busy}
               refusal={refusal}
-              captchaNonce={captchaNonce}
+              captchaDraw={captchaDraw}
               onStart={(values) => send({ type: 'user.start', ...values })}
               onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha' })}
             />

@@ -2,13 +2,14 @@
 // (required, max 100) and the security code of the captcha image, which is redrawn after each
 // failed start. Typed values live only here until they are sent with user.start.
 import { Alert, Button, Group, Image, Stack, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { Refusal } from '../../../../machines/registration/registration.types';
 import {
   RegistrationStartRequest,
   type RegistrationStartRequest as StartValues,
 } from '../../../contract/registration';
+import { useCaptchaImageSrc } from '../shared/captcha-image';
 import { registrationTexts as t } from './registration.texts';
 
 type Field = keyof StartValues;
@@ -18,17 +19,17 @@ const errorProps = { 'aria-live': 'polite' } as const;
 export interface StartFormProps {
   busy: boolean;
   refusal: Refusal | null;
-  captchaNonce: number;
+  /** The machine's number of the captcha image: a new number asks for a new image. */
+  captchaDraw: number;
   onStart: (values: StartValues) => void;
   onRefreshCaptcha: () => void;
 }
 
-export function StartForm({ busy, refusal, captchaNonce, onStart, onRefreshCaptcha }: StartFormProps) {
+export function StartForm({ busy, refusal, captchaDraw, onStart, onRefreshCaptcha }: StartFormProps) {
   const [values, setValues] = useState<StartValues>({ email: '', inviteCode: '', captchaCode: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  // A new image for each nonce; the time keeps caches from answering an old one.
-  const captchaSrc = useMemo(() => `/captcha.jpg?${Date.now()}${captchaNonce}`, [captchaNonce]);
+  const captchaSrc = useCaptchaImageSrc(captchaDraw);
 
   useEffect(() => {
     if (refusal === null) return;

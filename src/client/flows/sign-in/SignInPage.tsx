@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { signInMachine } from '../../../../machines/sign-in/sign-in.machine';
 import {
   selectBusy,
-  selectCaptchaSrc,
+  selectCaptchaDraw,
   selectErrorMessage,
   selectRefusal,
   selectSamlHandoff,
@@ -19,6 +19,7 @@ import { SIGN_IN_ROUTE } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { SamlPostForm } from '../shared/SamlPostForm';
 import { applyFlowOutput } from '../shared/flow-output';
+import { useCaptchaImageSrc } from '../shared/captcha-image';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { useFlowRoute } from '../shared/use-flow-route';
 import { postJwtToParent } from './sign-in.actions';
@@ -41,7 +42,7 @@ function SignInFlow({ input }: { input: SignInInput }) {
   const view = useSelector(actorRef, selectView);
   const busy = useSelector(actorRef, selectBusy);
   const showsSecurityCode = useSelector(actorRef, selectShowsSecurityCode);
-  const captchaSrc = useSelector(actorRef, selectCaptchaSrc);
+  const captchaSrc = useCaptchaImageSrc(useSelector(actorRef, selectCaptchaDraw));
   const refusal = useSelector(actorRef, selectRefusal);
   const unavailableMessage = useSelector(actorRef, selectUnavailableMessage);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
@@ -55,10 +56,10 @@ function SignInFlow({ input }: { input: SignInInput }) {
         <SignInFormView
           busy={busy}
           showsSecurityCode={showsSecurityCode}
-          captchaSrc={captchaSrc}
+          captchaSrc={showsSecurityCode ? captchaSrc : null}
           refusal={refusal}
           onSubmit={(credentials) => send({ type: 'user.submit', ...credentials })}
-          onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha', timestamp: Date.now() })}
+          onRefreshCaptcha={() => send({ type: 'user.refreshCaptcha' })}
         />
       );
     case 'unavailable':

@@ -27,10 +27,9 @@ export function loginRefusal(error: unknown, username: string): LoginResult | nu
 
 export const signInActors = {
   getFailedAuthCount: fromPromise<FailedAuthCount, FailedAuthCountInput>(({ input, signal }) =>
-    unlessAborted(signal, async (signal) => {
-      const count = await getFailedAuthCount({ username: input.username }, { signal });
-      return { count, checkedAt: Date.now() };
-    }),
+    unlessAborted(signal, async (signal) => ({
+      count: await getFailedAuthCount({ username: input.username }, { signal }),
+    })),
   ),
   login: fromPromise<LoginResult, LoginInput>(({ input, signal }) =>
     unlessAborted(signal, async (signal): Promise<LoginResult> => {
