@@ -70,6 +70,14 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
       `alter table failed_auth_counts add column in_flight integer not null default 0`,
       `alter table failed_auth_counts add column in_flight_at timestamptz`,
     ]),
+    // The password resets in progress that name an account (repositories/password-reset.ts,
+    // endResetSessionsOf): found through this index when the account's owner changes its
+    // password, email or factors, instead of by reading every anonymous session.
+    '0021_sessions_reset_candidates': statements([
+      `create index sessions_reset_candidates on sessions
+        using gin ((data -> 'passwordReset' -> 'candidateIds'))
+        where type = 'ANONYMOUS' and data ? 'passwordReset'`,
+    ]),
   };
 }
 

@@ -184,14 +184,12 @@ export async function endResetSessionsOf(
   identityIds: readonly string[],
 ): Promise<number> {
   if (identityIds.length === 0) return 0;
+  // The conditions are those of the index sessions_reset_candidates (migration 0021).
   const result = await sql`
     delete from sessions
     where type = 'ANONYMOUS'
-      and exists (
-        select 1
-        from jsonb_array_elements_text(
-          coalesce(data -> 'passwordReset' -> 'candidateIds', '[]'::jsonb)) as candidate(id)
-        where candidate.id = any(${[...identityIds]}::text[]))
+      and data ? 'passwordReset'
+      and (data -> 'passwordReset' -> 'candidateIds') ?| ${[...identityIds]}::text[]
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
