@@ -3,7 +3,6 @@
 // merges over the same accounts queue behind each other instead of deadlocking), then the moves.
 import { sql, type Kysely } from 'kysely';
 import type { Database, Identity, MergeWizardState } from '../schema';
-import type { UsernameKey } from './lockout';
 
 /** Other live identities of the realm whose email equals the identity's, case-insensitively. */
 export async function identitiesSharingEmail(db: Kysely<Database>, identity: Identity): Promise<Identity[]> {
@@ -75,20 +74,6 @@ export async function passwordHashesOf(
     .where('identity_id', 'in', [...ids])
     .execute();
   return new Map(rows.map((r) => [r.identity_id, r.password_hash]));
-}
-
-/** The failed counts of the usernames' rows, by key. */
-export async function failedCountsOf(
-  db: Kysely<Database>,
-  keys: readonly UsernameKey[],
-): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('failed_auth_counts')
-    .select(['username_key', 'count'])
-    .where('username_key', 'in', [...keys])
-    .execute();
-  return new Map(rows.map((r) => [r.username_key, r.count]));
 }
 
 export interface GrantedFacilityRow {

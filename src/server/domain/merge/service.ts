@@ -28,7 +28,6 @@ import { recordIdentityEvent } from '../../db/repositories/history';
 import {
   countMergePasswordFailures,
   emailUsedByOthers,
-  failedCountsOf,
   finishMergeSession,
   grantedFacilities,
   hasIdentitySharingEmail,
@@ -208,16 +207,10 @@ export class MergeService {
     // Every selected password is checked with one of the session's tries reserved for it
     // (factors/failures.ts): a burst of parallel guesses gets no more checks than the session has.
     const prove = async () => {
-      const [hashes, failedCounts] = await Promise.all([
-        passwordHashesOf(
-          db,
-          selected.map((s) => s.id),
-        ),
-        failedCountsOf(
-          db,
-          usernames.map((u) => this.deps.lockout.keyOf(u)),
-        ),
-      ]);
+      const hashes = await passwordHashesOf(
+        db,
+        selected.map((s) => s.id),
+      );
       const wrong: typeof selected = [];
       const releases: Array<() => Promise<void>> = [];
       const fieldError = (id: string, message: string) =>
@@ -225,17 +218,15 @@ export class MergeService {
       try {
         // First one of each account's tries, up to the captcha's count (where the merge stops
         // checking): parallel merges from many sessions get no more checks than that
-        // (domain/lockout.ts). Nothing is checked while another check of an account is in flight.
+        // (domain/lockout.ts). An account without a try is locked, or at the captcha's count, or
+        // has other checks in flight: then nothing is checked, and the request may ask again.
         const toCheck: typeof selected = [];
         let busy: number | null = null;
         for (const s of selected) {
-          const username = normaliseUsername(s.identity.username);
-          if ((failedCounts.get(this.deps.lockout.keyOf(username)) ?? 0) >= FAILED_SIGN_INS_BEFORE_CAPTCHA) {
-            const locked = (await this.deps.lockout.gate([username])).state === 'locked';
-            fieldError(s.id, locked ? LOCKOUT_MESSAGE : ACCOUNT_LOCKED_MESSAGE);
-            continue;
-          }
-          const tries = await this.deps.lockout.reserve([username], FAILED_SIGN_INS_BEFORE_CAPTCHA);
+          const tries = await this.deps.lockout.reserve(
+            [s.identity.username],
+            FAILED_SIGN_INS_BEFORE_CAPTCHA,
+          );
           if (tries.ok) {
             releases.push(tries.release);
             toCheck.push(s);
