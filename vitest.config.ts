@@ -27,7 +27,7 @@ export default defineConfig({
           // The path suites mount the same app: a worker imports it once (265 s -> 166 s alone).
           // tests/setup-computed-style.ts installs its wrappers once per worker for that.
           isolate: false,
-          setupFiles: ['tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-hiding-rules.ts', 'tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
         },
       },
       {
@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-hiding-rules.ts', 'tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
         },
       },
       {
