@@ -4,6 +4,7 @@
 // page, the server, the next TOTP step), so two browsers share the 2 cores well (serial: 492 s,
 // two at a time: 386 s, 2026-11-27).
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/sequencer';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: true,
+    // Longest first (tests/sequencer.ts), so that the two workers end together.
+    sequence: { sequencer: LongestFirstSequencer },
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 60_000,

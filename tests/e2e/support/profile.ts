@@ -7,16 +7,19 @@ export const PASSWORD = 'Harbour-Lights-2026';
 
 /**
  * A code of a step this key has not given before: the server accepts a step of an enrolled app
- * once (a new key starts unused, so enabling and changing can share a step), and accepts one step
- * either side of now. So the current step is used while it has more than 6 s left, else the next
- * one (the app's next code, typed early); the clock is waited for only when both are spent.
+ * once, and only a step later than the last one it accepted (a new key starts unused), and it
+ * accepts one step either side of its current one. So the earliest step later than this key's last
+ * is used, from the previous step (the app's last code, still accepted while the current step has
+ * more than 10 s left) to the next one (the app's next code, typed early); the clock is waited for
+ * only when all three are spent. Three codes of one key thus need no wait (enabling or changing the
+ * app, then two sign-ins), where starting at the current step made the third wait up to 30 s.
  */
 const lastStepOf = new Map<string, number>();
 export async function freshTotp(setupKey: string): Promise<string> {
   for (;;) {
     const left = 30_000 - (Date.now() % 30_000);
     const now = Math.floor(Date.now() / 30_000);
-    const earliest = Math.max((lastStepOf.get(setupKey) ?? -1) + 1, left > 6_000 ? now : now + 1);
+    const earliest = Math.max((lastStepOf.get(setupKey) ?? -Infinity) + 1, left > 10_000 ? now - 1 : now);
     if (earliest <= now + 1) {
       lastStepOf.set(setupKey, earliest);
       return hotp(base32Decode(setupKey), earliest);
