@@ -1,22 +1,26 @@
-// jsdom's user-agent stylesheet, cut down to the rules that hide an element.
+// jsdom's computed styles, cut down to what decides whether an element is hidden.
 //
-// Testing Library's role queries and accessible names, jest-dom's toBeVisible and axe ask jsdom for
-// computed styles to learn one thing: whether an element is hidden (display: none, visibility:
-// hidden or collapse). jsdom answers every getComputedStyle by matching the element, and for
-// inherited properties each ancestor, against every rule of its user-agent stylesheet (112 rules:
-// fonts, margins, form controls, tables...) and of the page; after any change to the DOM it starts
-// over. In the generated path suites that matching was a third of their running time (the merge
-// wizard's paths: 80 s, 50 s with only the hiding rules).
+// Testing Library's role queries and accessible names, jest-dom's toBeVisible and user-event's
+// pointer-events check ask jsdom for computed styles to learn one thing: whether an element is
+// hidden (display: none, visibility: hidden or collapse) or takes no pointer events. jsdom answers
+// every getComputedStyle by matching the element, and for inherited properties each ancestor,
+// against every rule of its user-agent stylesheet (112 rules: fonts, margins, form controls,
+// tables...) and of the page, and by resolving twelve colour properties through the ancestors;
+// after any change to the DOM it starts over. In the generated path suites that was a third of
+// their running time (the merge wizard's paths: 63 s alone, 47 s with both cuts below).
 //
-// So the suites run with the user-agent rules that hide something (closed dialogs, [hidden],
-// <head>'s elements, hidden inputs...) and without the ones that only lay out or colour. The
-// page's own rules (Mantine's, which include its hidden-from/visible-from classes) are all kept.
-// What a layout rule would have given (a div's display: block) is judged nowhere in these suites:
-// jsdom lays nothing out. Rendering is the browser suite's part, in Chromium.
+// 1. The user-agent rules that hide something (closed dialogs, [hidden], <head>'s elements, hidden
+//    inputs, popovers) are kept, the ones that only lay out or colour are not. The page's own
+//    rules (Mantine's, with its hidden-from/visible-from classes) are all kept.
+// 2. Of the properties jsdom resolves, display, visibility and pointer-events are resolved as
+//    before; colours are left as declared (jsdom lays nothing out and these suites load none of
+//    the portal's stylesheets, so no colour here is the one a user sees: contrast and colours are
+//    judged by axe in the browser suite, in Chromium).
 //
 // jsdom parses its stylesheet at its first computed style, through @acemir/cssom's parse (looked up
 // on the module at each call), so this file wraps parse before any test runs and trims that one
-// text's result. It is loaded first, once per worker (the path suites share their worker's modules).
+// text's result; the resolved properties are a table jsdom reads at each call. It is loaded first,
+// once per worker (the path suites share their worker's modules).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -69,6 +73,20 @@ const userAgentSheet = readFileSync(
   path.join(path.dirname(requireFromJsdom.resolve('jsdom')), 'jsdom/browser/default-stylesheet.css'),
   'utf8',
 );
+
+/** The properties jsdom keeps resolving: those that hide an element or stop its pointer events. */
+export const RESOLVED_PROPERTIES = ['display', 'visibility', 'pointer-events'] as const;
+
+const styleRules = requireFromJsdom(
+  path.join(path.dirname(requireFromJsdom.resolve('jsdom')), 'jsdom/living/helpers/style-rules.js'),
+) as { propertiesWithResolvedValueImplemented: Record<string, unknown> };
+const resolved = styleRules.propertiesWithResolvedValueImplemented;
+for (const property of RESOLVED_PROPERTIES) {
+  if (!(property in resolved)) throw new Error(`jsdom no longer resolves ${property}: see this file`);
+}
+for (const property of Object.keys(resolved)) {
+  if (!(RESOLVED_PROPERTIES as readonly string[]).includes(property)) delete resolved[property];
+}
 
 if (!cssom.parse[TRIMMED]) {
   const parse = cssom.parse;

@@ -2,7 +2,7 @@
 // an element, and only those, so what the suites judge hidden is what jsdom's whole sheet judges.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userAgentRules } from '../setup-hiding-rules';
+import { RESOLVED_PROPERTIES, userAgentRules } from '../setup-hiding-rules';
 
 const selectorOf = (rule: object) => (rule as { selectorText?: string }).selectorText ?? '';
 
@@ -38,5 +38,26 @@ describe('the user-agent rules jsdom matches in these suites', () => {
     expect(screen.getByText('Inside a closed dialog')).not.toBeVisible();
     expect(screen.getByText('Shown')).toBeVisible();
     expect(window.getComputedStyle(screen.getByText('Hidden by attribute')).display).toBe('none');
+  });
+
+  it('resolve display, visibility and pointer-events through the ancestors, and leave colours as declared', () => {
+    render(
+      <div>
+        <div style={{ visibility: 'hidden', color: 'rgb(1, 2, 3)' }}>
+          <button>Inherits hidden</button>
+        </div>
+        <div style={{ pointerEvents: 'none' }}>
+          <span>Takes no pointer events</span>
+        </div>
+      </div>,
+    );
+    expect(RESOLVED_PROPERTIES).toEqual(['display', 'visibility', 'pointer-events']);
+    const hidden = screen.getByText('Inherits hidden');
+    expect(window.getComputedStyle(hidden).visibility).toBe('hidden');
+    expect(hidden).not.toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(window.getComputedStyle(screen.getByText('Takes no pointer events')).pointerEvents).toBe('none');
+    // Not inherited here: the suites judge no colour (the browser suite does, in Chromium).
+    expect(window.getComputedStyle(hidden).color).toBe('');
   });
 });
