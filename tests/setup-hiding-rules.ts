@@ -67,19 +67,19 @@ function keepHidingRules(list: { cssRules?: ArrayLike<Rule>; deleteRule?(index: 
   }
 }
 
-const requireFromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
+// jsdom's own copies of its modules (lib/api.js is its main file).
+const jsdomMain = createRequire(import.meta.url).resolve('jsdom');
+const requireFromJsdom = createRequire(jsdomMain);
+const jsdomFile = (file: string) => path.join(path.dirname(jsdomMain), 'jsdom', file);
 const cssom = requireFromJsdom('@acemir/cssom') as CssomModule;
-const userAgentSheet = readFileSync(
-  path.join(path.dirname(requireFromJsdom.resolve('jsdom')), 'jsdom/browser/default-stylesheet.css'),
-  'utf8',
-);
+const userAgentSheet = readFileSync(jsdomFile('browser/default-stylesheet.css'), 'utf8');
 
 /** The properties jsdom keeps resolving: those that hide an element or stop its pointer events. */
 export const RESOLVED_PROPERTIES = ['display', 'visibility', 'pointer-events'] as const;
 
-const styleRules = requireFromJsdom(
-  path.join(path.dirname(requireFromJsdom.resolve('jsdom')), 'jsdom/living/helpers/style-rules.js'),
-) as { propertiesWithResolvedValueImplemented: Record<string, unknown> };
+const styleRules = requireFromJsdom(jsdomFile('living/helpers/style-rules.js')) as {
+  propertiesWithResolvedValueImplemented: Record<string, unknown>;
+};
 const resolved = styleRules.propertiesWithResolvedValueImplemented;
 for (const property of RESOLVED_PROPERTIES) {
   if (!(property in resolved)) throw new Error(`jsdom no longer resolves ${property}: see this file`);
