@@ -7,7 +7,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { buildServer } from '../../src/server/http/app';
-import { redactUrl, requestIdOf, serializeError } from '../../src/server/observability/logging';
+import Fastify from 'fastify';
+import {
+  loggingOptions,
+  redactUrl,
+  requestIdOf,
+  serializeError,
+} from '../../src/server/observability/logging';
 import { API, TEST_DATA_KEY, startServer, testSigningKeys, type TestServer } from './support/server';
 import { targets } from './support/targets';
 import { post, signInToStep, totpAt } from './support/factors';
@@ -80,6 +86,60 @@ describe('log helpers', () => {
     expect(redactUrl('/rest/ui/admin/identities?query=jane%40example.com&page=1')).toBe(
       '/rest/ui/admin/identities?query=[Redacted]&page=1',
     );
+  });
+
+  it('censors secret-named properties at the top level and one and two levels down, errors and bindings included, without touching what was logged', async () => {
+    const lines: string[] = [];
+    const app = Fastify(loggingOptions({ logLevel: 'info' }, { write: (line) => void lines.push(line) }));
+    const logged = {
+      password: 'top-secret-1',
+      user: { name: 'Jane', newPassword: 'nested-secret-2', ['set-cookie']: 'nested-secret-3' },
+      body: { factor: { secret: 'deep-secret-4', label: 'phone' }, code: '918273' },
+      list: [{ token: 'array-secret-5' }],
+      err: Object.assign(new Error('failed'), { answer: 'error-secret-6', data: { jwt: 'error-secret-7' } }),
+      deeper: { a: { b: { password: 'fourth-level' } } },
+      count: 3,
+    };
+    const snapshot = structuredClone({ ...logged, err: undefined });
+    app.log.info(logged, 'something happened');
+    app.log
+      .child({ reqId: 'r-1', authorization: 'binding-secret-8' })
+      .warn({ user: { answers: ['x'] } }, 'child');
+    await app.close();
+
+    const text = lines.join('');
+    for (const secret of [
+      'top-secret-1',
+      'nested-secret-2',
+      'nested-secret-3',
+      'deep-secret-4',
+      '918273',
+      'array-secret-5',
+      'error-secret-6',
+      'error-secret-7',
+      'binding-secret-8',
+      '"x"',
+    ])
+      expect(text).not.toContain(secret);
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      password: '[Redacted]',
+      user: { name: 'Jane', newPassword: '[Redacted]', 'set-cookie': '[Redacted]' },
+      body: { factor: { secret: '[Redacted]', label: 'phone' }, code: '[Redacted]' },
+      list: [{ token: '[Redacted]' }],
+      err: { message: 'failed', answer: '[Redacted]', data: { jwt: '[Redacted]' } },
+      count: 3,
+    });
+    // Three levels, as documented: a fourth is logged as it is.
+    expect(first!.deeper).toEqual({ a: { b: { password: 'fourth-level' } } });
+    expect(second).toMatchObject({
+      reqId: 'r-1',
+      authorization: '[Redacted]',
+      user: { answers: '[Redacted]' },
+    });
+    // The caller's object is left as it was.
+    expect({ ...logged, err: undefined }).toEqual(snapshot);
+    expect(logged.err).toMatchObject({ answer: 'error-secret-6' });
   });
 
   it("logs a database error's type, message, code and constraint, never its parameters or row", () => {
