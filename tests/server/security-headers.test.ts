@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspBuilder, helmetStaticHeaders } from '../../src/server/http/plugins/security';
 import { API, startServer, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
@@ -159,6 +160,61 @@ function probes(): Probe[] {
     { label: 'unknown demo SP', path: '/demo-sp/NOPE', status: 404 },
   ];
 }
+
+describe('the policy as built', () => {
+  it('lists only well-formed registered origins, so no value from the apps table can end a directive or start a policy', () => {
+    const csp = cspBuilder(false);
+    const value = csp('N0nce==', {
+      formActions: ['https://acs.example.com', 'http://a;script-src *', 'https://b,c.example.com'],
+      frameAncestors: [
+        'http://[::1]:8080',
+        'https://xn--bcher-kva.ch',
+        "https://x.example.com 'unsafe-inline'",
+      ],
+    });
+    const directives = cspOf(value);
+    expect(directives.get('form-action')).toEqual(["'self'", 'https://acs.example.com']);
+    expect(directives.get('frame-ancestors')).toEqual([
+      "'self'",
+      'http://[::1]:8080',
+      'https://xn--bcher-kva.ch',
+    ]);
+    expect(directives.get('style-src')).toEqual(["'self'", "'nonce-N0nce=='"]);
+    expect(value).not.toContain(',');
+    expect(directives.has('upgrade-insecure-requests')).toBe(false);
+    expect(cspOf(cspBuilder(true)('n', { formActions: [], frameAncestors: [] })).get('form-action')).toEqual([
+      "'self'",
+    ]);
+    expect(
+      cspOf(cspBuilder(true)('n', { formActions: [], frameAncestors: [] })).has('upgrade-insecure-requests'),
+    ).toBe(true);
+  });
+
+  it('follows the origins when they change and gives each request its own nonce', () => {
+    const csp = cspBuilder(false);
+    const first = { formActions: ['https://one.example.com'], frameAncestors: [] as string[] };
+    expect(cspOf(csp('a', first)).get('form-action')).toEqual(["'self'", 'https://one.example.com']);
+    const second = { formActions: ['https://two.example.com'], frameAncestors: ['https://f.example.com'] };
+    const value = csp('b', second);
+    expect(cspOf(value).get('form-action')).toEqual(["'self'", 'https://two.example.com']);
+    expect(cspOf(value).get('frame-ancestors')).toEqual(["'self'", 'https://f.example.com']);
+    expect(cspOf(value).get('style-src')).toEqual(["'self'", "'nonce-b'"]);
+  });
+
+  it("takes helmet's other headers once, without X-Frame-Options, HSTS or COEP", () => {
+    const headers = new Map(helmetStaticHeaders());
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    for (const absent of [
+      'x-frame-options',
+      'strict-transport-security',
+      'cross-origin-embedder-policy',
+      'content-security-policy',
+    ])
+      expect(headers.has(absent)).toBe(false);
+  });
+});
 
 describe('the portal’s own markup', () => {
   it('has no inline script, inline style or style attribute for the CSP to refuse', () => {

@@ -261,9 +261,14 @@ export class AppOriginsCache {
     return this.#formActions;
   }
 
+  /** Whether the origins were loaded less than the TTL ago (ensureFresh has nothing to do). */
+  get fresh(): boolean {
+    return performance.now() - this.#loadedAt < this.ttlMs;
+  }
+
   /** Reloads when stale; concurrent callers share one query. */
   async ensureFresh(): Promise<void> {
-    if (performance.now() - this.#loadedAt < this.ttlMs) return;
+    if (this.fresh) return;
     this.#loading ??= this.#load().finally(() => {
       this.#loading = undefined;
     });

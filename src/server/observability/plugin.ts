@@ -113,7 +113,8 @@ export async function installObservability(app: FastifyInstance): Promise<void> 
     observeRequest(observation, done);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous unless there are audit lines to confirm (most responses have none).
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {
         method: request.method,
@@ -123,11 +124,13 @@ export async function installObservability(app: FastifyInstance): Promise<void> 
       reply.elapsedTime / 1000,
     );
     const observation = observations.get(request);
-    if (observation && (observation.pending.length > 0 || observation.changes.length > 0)) {
-      await flushAuditEvents(db, observation).catch((error: unknown) =>
-        request.log.error({ err: error }, 'audit: could not confirm history events'),
-      );
+    if (!observation || (observation.pending.length === 0 && observation.changes.length === 0)) {
+      done();
+      return;
     }
+    flushAuditEvents(db, observation)
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit: could not confirm history events'))
+      .then(() => done(), done);
   });
 
   if (metricsToken !== null) {

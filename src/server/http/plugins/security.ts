@@ -24,7 +24,7 @@
 // (merge skip and continue-sign-in, the setup QR codes) can be forged. The check runs before the
 // body is read. /saml/sso and the demo SPs' ACS, outside /rest/ui/, take cross-site form posts by
 // design (SAML HTTP-POST binding).
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -42,71 +42,103 @@ import { sendError, toErrorAnswer } from '../errors';
 const requestedWith = REQUESTED_WITH_HEADER.toLowerCase();
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function installSecurity(app: FastifyInstance): Promise<void> {
-  const { config, random, appOrigins } = app.services;
-  const nonces = new WeakMap<ServerResponse, string>();
-
-  app.decorateRequest('cspNonce', '');
-
-  // Runs before helmet's hook, which reads the nonce and the origins.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(VERSION_HEADER, config.appVersion);
-    const nonce = random.bytes(16).toString('base64');
-    request.cspNonce = nonce;
-    nonces.set(reply.raw, nonce);
-    // A database hiccup must not cost this response its security headers: the last known
-    // origins stay in force and the next request tries again.
-    await appOrigins.ensureFresh().catch((error: unknown) => {
-      request.log.warn({ err: error }, 'could not refresh the registered app origins');
-    });
-  });
-
-  const listOf = (values: readonly string[]) => values.join(' ');
-  // helmet's middleware is built once: its directives are parsed and checked here, and the three
-  // functions below give each response its nonce and the current origins. (@fastify/helmet built
-  // the whole middleware again on every request: a fifth of a plain response's CPU.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", (_req, res) => `'nonce-${nonces.get(res as ServerResponse) ?? ''}'`],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'", () => listOf(appOrigins.formActions)],
-        frameAncestors: ["'self'", () => listOf(appOrigins.frameAncestors)],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
+/**
+ * helmet's headers other than the CSP (nosniff, Referrer-Policy, the cross-origin policies...):
+ * the same on every response, so helmet is asked for them once, at start, and the list is set on
+ * each response as it is.
+ */
+export function helmetStaticHeaders(): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), String(value)]);
+      return response;
     },
+    removeHeader() {},
+  };
+  let done = false;
+  helmet({
+    contentSecurityPolicy: false,
     // frame-ancestors governs framing; X-Frame-Options cannot list the apps' origins.
     xFrameOptions: false,
-    // HSTS below: helmet's option would need its own copy of the value.
+    // HSTS is set below, in production only.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {
+    done = true;
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
 
-  if (config.isProduction) {
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header('strict-transport-security', HSTS);
-    });
-  }
+/**
+ * A registered origin as a CSP source: only what an http(s) origin can hold, so that no value from
+ * the apps table can end a directive (;) or start another policy (,).
+ */
+const CSP_SOURCE = /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/;
 
-  // After helmet's hooks, so refusals carry the security headers too. Every method: see the file
-  // comment. The route's own path counts too, for a percent-encoded path the router decoded.
-  app.addHook('onRequest', async (request) => {
+/**
+ * The Content-Security-Policy: fixed directives, the request's style nonce, and the registered
+ * origins (the part after the nonce is rebuilt only when the origins change).
+ */
+export function cspBuilder(isProduction: boolean) {
+  const head = "default-src 'self';script-src 'self';style-src 'self' 'nonce-";
+  let formActions: readonly string[] | undefined;
+  let frameAncestors: readonly string[] | undefined;
+  let tail = '';
+  const sources = (origins: readonly string[]) =>
+    ["'self'", ...origins.filter((origin) => CSP_SOURCE.test(origin))].join(' ');
+  return (nonce: string, origins: { formActions: readonly string[]; frameAncestors: readonly string[] }) => {
+    if (origins.formActions !== formActions || origins.frameAncestors !== frameAncestors) {
+      formActions = origins.formActions;
+      frameAncestors = origins.frameAncestors;
+      tail =
+        "';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'none'" +
+        `;form-action ${sources(formActions)};frame-ancestors ${sources(frameAncestors)}` +
+        (isProduction ? ';upgrade-insecure-requests' : '');
+    }
+    return head + nonce + tail;
+  };
+}
+
+export async function installSecurity(app: FastifyInstance): Promise<void> {
+  const { config, random, appOrigins } = app.services;
+  const fixed: Array<[string, string]> = [
+    [VERSION_HEADER, config.appVersion],
+    ...helmetStaticHeaders(),
+    ...(config.isProduction ? [['strict-transport-security', HSTS] as [string, string]] : []),
+  ];
+  const csp = cspBuilder(config.isProduction);
+
+  app.decorateRequest('cspNonce', '');
+
+  // One synchronous hook for every response's headers and the X-Requested-With check, which
+  // comes after them so that refusals carry the headers too. Every method: see the file comment.
+  // The route's own path counts too, for a percent-encoded path the router decoded.
+  const secure = (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
+    for (const [name, value] of fixed) reply.header(name, value);
+    const nonce = random.bytes(16).toString('base64');
+    request.cspNonce = nonce;
+    reply.header('content-security-policy', csp(nonce, appOrigins));
     const path = request.url.split('?', 1)[0] ?? '';
     const isApi = path.startsWith(API_BASE) || (request.routeOptions.url ?? '').startsWith(API_BASE);
     if (isApi && request.headers[requestedWith] !== REQUESTED_WITH_VALUE) {
-      throw refuse.forbidden(MISSING_REQUESTED_WITH_MESSAGE);
+      return refuse.forbidden(MISSING_REQUESTED_WITH_MESSAGE);
     }
+    return undefined;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (appOrigins.fresh) return done(secure(request, reply));
+    // At most once a minute: the origins are read again first. A database hiccup must not cost
+    // this response its security headers: the last known origins stay in force and the next
+    // request tries again.
+    appOrigins
+      .ensureFresh()
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not refresh the registered app origins');
+      })
+      .then(() => done(secure(request, reply)), done);
   });
 }
 
