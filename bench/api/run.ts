@@ -1,7 +1,8 @@
 // Non-hashing calls against a bare Fastify hello-world, measured in the same run.
 //
 // 1. Ratio: an authenticated GET anonymous/current-user (session lookup, idle-time touch, the
-//    contract's response validation) against GET / of a bare Fastify hello-world in a process of
+//    contract's response validation; on PGlite the session and the identity come from the read
+//    cache, src/server/db/read-cache.ts) against GET / of a bare Fastify hello-world in a process of
 //    its own, both as fast as they go with the same connections, in alternating slices so drifting
 //    load on the machine moves both alike. Budget: at least 0.5.
 //    Then, for the reader and without a budget, the ratio of three lighter layers of the same server

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { ReadCache } from './read-cache';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -14,6 +15,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface AppDatabase {
   readonly db: Kysely<Database>;
   readonly kind: DatabaseKind;
+  /** The cache of hot reads: PGlite only (read-cache.ts); null on PostgreSQL. */
+  readonly readCache: ReadCache | null;
   /** Closes the pool or the PGlite instance. */
   destroy(): Promise<void>;
 }
@@ -43,6 +46,18 @@ export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } =
   });
 }
 
+/** Kysely on a PGlite instance, with the read cache its driver keeps coherent. */
+export function kyselyOnPGlite(
+  pglite: PGlite,
+  options: { closeOnDestroy?: boolean } = {},
+): { db: Kysely<Database>; readCache: ReadCache } {
+  const readCache = new ReadCache();
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite, ...options, onWrite: () => readCache.invalidate() }),
+  });
+  return { db, readCache };
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
   onPoolError: (error: Error) => void = () => {},
@@ -50,13 +65,13 @@ export async function openDatabase(
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     const pglite = await createPGlite(target);
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const { db, readCache } = kyselyOnPGlite(pglite);
     const destroy = async () => {
       await db.destroy();
       // Kysely skips the driver's destroy when no query ever ran: close the instance ourselves.
       if (!pglite.closed) await pglite.close();
     };
-    return { db, kind: 'pglite', destroy };
+    return { db, kind: 'pglite', readCache, destroy };
   }
   const pool = new pg.Pool({
     connectionString: withDefaultUser(target.url),
@@ -71,7 +86,7 @@ export async function openDatabase(
   });
   pool.on('error', onPoolError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', destroy: () => db.destroy() };
+  return { db, kind: 'postgres', readCache: null, destroy: () => db.destroy() };
 }
 
 /** Like libpq, a URL without a user name connects as the operating-system user. */

@@ -58,6 +58,11 @@ export interface PGliteDialectConfig {
   pglite: PGlite | (() => Promise<PGlite>);
   /** Whether `destroy()` closes the PGlite instance (default true). */
   closeOnDestroy?: boolean;
+  /**
+   * Called before every statement that is not a plain SELECT (a write, transaction control, DDL):
+   * the read cache's invalidation (read-cache.ts).
+   */
+  onWrite?: () => void;
 }
 
 export class PGliteDialect implements Dialect {
@@ -96,7 +101,7 @@ class PGliteDriver implements Driver {
     await this.#pglite.waitReady;
     // Statements are kept prepared (see PGliteConnection): plan them once, not per execution.
     await this.#pglite.exec('set plan_cache_mode = force_generic_plan');
-    this.#connection = new PGliteConnection(this.#pglite);
+    this.#connection = new PGliteConnection(this.#pglite, this.#config.onWrite);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -189,6 +194,8 @@ function arrayLiteral(values: readonly unknown[]): string {
   return `{${items.join(',')}}`;
 }
 
+/** Statements that change nothing: a SELECT (a WITH may hold a write). */
+const READ_ONLY = /^\s*select\b/i;
 /** Statements worth keeping prepared: data statements, not DDL or transaction control. */
 const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const STATEMENT_CACHE_SIZE = 256;
@@ -202,7 +209,10 @@ class PGliteConnection implements DatabaseConnection {
   readonly #prepared = new Map<string, string>();
   #nextName = 0;
 
-  constructor(readonly pglite: PGlite) {}
+  constructor(
+    readonly pglite: PGlite,
+    private readonly onWrite: (() => void) | undefined,
+  ) {}
 
   /**
    * One round trip into the WebAssembly backend per statement (Parse, Bind, Describe, Execute,
@@ -213,6 +223,7 @@ class PGliteConnection implements DatabaseConnection {
    */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (this.pglite.closed) throw new Error('The PGlite instance is closed');
+    if (this.onWrite && !READ_ONLY.test(compiledQuery.sql)) this.onWrite();
     try {
       return await this.#run<R>(compiledQuery);
     } catch (error) {

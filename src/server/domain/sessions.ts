@@ -9,11 +9,12 @@ import type { Random } from '../adapters/random';
 import {
   deleteExpiredSessions,
   deleteSession,
-  findLiveSession,
+  findSession,
   insertSession,
   touchSession,
   type SessionRow,
 } from '../db/repositories/sessions';
+import { readThrough, type ReadCache } from '../db/read-cache';
 import type { Database, SessionContext, SessionData, SessionType } from '../db/schema';
 
 export type { SessionRow };
@@ -45,6 +46,8 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly random: Random,
     readonly policy: SessionPolicy,
+    /** PGlite's read cache (read-cache.ts); null on PostgreSQL. */
+    private readonly readCache: ReadCache | null = null,
   ) {
     this.#touchIntervalMs = Math.min(60_000, Math.floor(policy.idleMs / 10));
   }
@@ -60,8 +63,12 @@ export class SessionService {
   ): Promise<SessionRow | null> {
     if (!token || !TOKEN_PATTERN.test(token)) return null;
     const now = this.clock.now();
-    const session = await findLiveSession(this.db, hashSessionToken(token), now);
+    const idHash = hashSessionToken(token);
+    const session = await readThrough(this.readCache, `session:${idHash}`, () =>
+      findSession(this.db, idHash),
+    );
     if (!session) return null;
+    if (session.expiresAt.getTime() <= now.getTime()) return null;
     if (session.absoluteExpiresAt.getTime() <= now.getTime()) return null;
     if (touch && now.getTime() - session.lastSeenAt.getTime() >= this.#touchIntervalMs) {
       const expiresAt = this.#expiryFrom(now, session.absoluteExpiresAt);

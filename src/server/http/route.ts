@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
 import type { ForcedAction } from '../../contract/entities';
 import type { FieldError } from '../../contract/errors';
-import { findIdentityWithRoles } from '../db/repositories/identities';
+import { findIdentityWithRolesCached } from '../db/repositories/identities';
 import { refuse, RequestRefused } from '../domain/errors';
 import { REENTER_PASSWORD_REQUIRED_MESSAGE } from '../domain/factors/messages';
 import { INVALID_CHARACTER_MESSAGE } from '../domain/messages';
@@ -162,7 +162,7 @@ export function registerCall<
         if (session.type !== wanted) throw refuse.forbidden();
         if (access === 'admin') {
           const found = session.identityId
-            ? await findIdentityWithRoles(services.db, session.identityId)
+            ? await findIdentityWithRolesCached(services.db, services.database.readCache, session.identityId)
             : undefined;
           if (!found?.identity.is_admin) throw refuse.forbidden();
         }

@@ -97,10 +97,16 @@ export function createServices(
   const hasher = deps.hasher ?? argon2idHasher;
   const dataKey = deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir);
   const secretBox = createSecretBox(dataKey);
-  const sessions = new SessionService(db, clock, random, {
-    idleMs: config.sessionIdleMinutes * 60_000,
-    absoluteMs: config.sessionAbsoluteHours * 3_600_000,
-  });
+  const sessions = new SessionService(
+    db,
+    clock,
+    random,
+    {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      absoluteMs: config.sessionAbsoluteHours * 3_600_000,
+    },
+    database.readCache,
+  );
   const captcha = new CaptchaService(
     db,
     clock,

@@ -10,11 +10,11 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import {
   createPGlite,
+  kyselyOnPGlite,
   openDatabase,
   withDefaultUser,
   type AppDatabase,
 } from '../../../src/server/db/database';
-import type { Database } from '../../../src/server/db/schema';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { PGliteDialect } from '../../../src/server/db/pglite-dialect';
 
@@ -183,11 +183,12 @@ const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
   async open() {
     const pglite = await freshPglite();
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite, closeOnDestroy: false }) });
+    const { db, readCache } = kyselyOnPGlite(pglite, { closeOnDestroy: false });
     let disposed = false;
     const database: AppDatabase = {
       db,
       kind: 'pglite',
+      readCache,
       async destroy() {
         if (disposed) return;
         disposed = true;

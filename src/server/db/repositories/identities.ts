@@ -1,5 +1,6 @@
 // Queries about identities: what the current-user answer needs.
 import { sql, type Kysely } from 'kysely';
+import { readThrough, type ReadCache } from '../read-cache';
 import type { Database, Identity } from '../schema';
 
 /** The identity and its roles in one round trip. */
@@ -23,4 +24,13 @@ export async function findIdentityWithRoles(
   if (!row) return undefined;
   const { roles, ...identity } = row;
   return { identity, roles };
+}
+
+/** findIdentityWithRoles through PGlite's read cache (read-cache.ts) where there is one. */
+export function findIdentityWithRolesCached(
+  db: Kysely<Database>,
+  cache: ReadCache | null,
+  id: string,
+): Promise<{ identity: Identity; roles: string[] } | undefined> {
+  return readThrough(cache, `identity:${id}`, () => findIdentityWithRoles(db, id));
 }

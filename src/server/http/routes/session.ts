@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionCalls as calls } from '../../../contract/session';
 import { ANONYMOUS_USER, toCurrentUser } from '../../domain/current-user';
 import { refuse } from '../../domain/errors';
-import { findIdentityWithRoles } from '../../db/repositories/identities';
+import { findIdentityWithRolesCached } from '../../db/repositories/identities';
 import { afterSignInStep, clearReenterPasswordCookie, deviceTokenOf } from '../device-cookies';
 import { registerCall } from '../route';
 import { auditEvent } from '../../observability/context';
@@ -22,7 +22,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.getCurrentUser, {}, async ({ session }) => {
     if (!session?.identityId) return ANONYMOUS_USER;
-    const found = await findIdentityWithRoles(db, session.identityId);
+    const found = await findIdentityWithRolesCached(db, app.services.database.readCache, session.identityId);
     if (!found) return ANONYMOUS_USER;
     return toCurrentUser(found.identity, found.roles, session.type, session.data.forcedAction);
   });
