@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
-import { ReadCache, readThrough } from '../../src/server/db/read-cache';
+import { copyOf, ReadCache, readThrough } from '../../src/server/db/read-cache';
 import { API, startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
 
@@ -36,6 +36,30 @@ describe('ReadCache', () => {
     first.name = 'Changed';
     expect((await cache.read('k', load)).name).toBe('Jane');
     expect(loads).toBe(1);
+  });
+
+  it('copies rows deeply: dates, arrays, JSON columns, bytes, and a "__proto__" key as a key', () => {
+    const row = {
+      id: 'x',
+      at: new Date('2030-01-01T00:00:00Z'),
+      roles: ['A', 'B'],
+      data: JSON.parse(
+        '{"forcedAction":"MFA","__proto__":{"polluted":true},"nested":{"list":[1,{"a":null}]}}',
+      ) as Record<string, unknown>,
+      bytes: new Uint8Array([1, 2, 3]),
+      none: null,
+    };
+    const copy = copyOf(row);
+    expect(copy).toEqual(row);
+    expect(copy.at).not.toBe(row.at);
+    expect(copy.roles).not.toBe(row.roles);
+    expect(copy.data).not.toBe(row.data);
+    expect(copy.data.nested).not.toBe(row.data.nested);
+    expect(copy.bytes).not.toBe(row.bytes);
+    expect(copy.bytes).toBeInstanceOf(Uint8Array);
+    expect(Object.getPrototypeOf(copy.data)).toBe(Object.prototype);
+    expect(Object.keys(copy.data)).toContain('__proto__');
+    expect((copy.data as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it('keeps an absent row too, and forgets everything on invalidate()', async () => {

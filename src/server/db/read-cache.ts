@@ -7,14 +7,35 @@
 // and moves its generation on. A value loaded is stored only if no such statement ran between the
 // start of its load and its end, so the cache only ever holds what a read would return now: a hit
 // is exactly the row a fresh SELECT would give. Time is never part of a cached read (the caller
-// compares expiry times itself), and entries are copies (structuredClone), so no caller can change
-// what the next one sees.
+// compares expiry times itself), and entries are copies (copyOf), so no caller can change what the
+// next one sees.
 //
 // PostgreSQL gets no cache: other instances write to the same database (README, scaling out), and
 // only the database knows what they changed.
 
 /** Entries kept at most (least recently used go first); a session row is about 1 KB. */
 export const READ_CACHE_MAX_ENTRIES = 5_000;
+
+/**
+ * A deep copy of a row: plain objects, arrays and dates copied by hand (a row is made of nothing
+ * else, and this is several times faster than structuredClone), anything else by structuredClone.
+ */
+export function copyOf<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
+  for (const key of Object.keys(value)) {
+    const copy = copyOf((value as Record<string, unknown>)[key]);
+    // A JSON column may hold a "__proto__" key: it stays a key, never the copy's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+    else out[key] = copy;
+  }
+  return out as T;
+}
 
 export class ReadCache {
   #generation = 0;
@@ -38,12 +59,12 @@ export class ReadCache {
       const value = this.#entries.get(key) as T;
       this.#entries.delete(key);
       this.#entries.set(key, value);
-      return structuredClone(value);
+      return copyOf(value);
     }
     const generation = this.#generation;
     const value = await load();
     if (generation === this.#generation) {
-      this.#entries.set(key, structuredClone(value));
+      this.#entries.set(key, copyOf(value));
       if (this.#entries.size > this.maxEntries) {
         const oldest = this.#entries.keys().next().value as string;
         this.#entries.delete(oldest);
