@@ -285,6 +285,8 @@ describe.each(targets)('production and limits on $name', (target) => {
         CAPTCHA_FIXED_ANSWER: 'FIXED',
         LOGIN_RATE_LIMIT_PER_MINUTE: '3',
         RATE_LIMIT_PER_MINUTE: '1000',
+        // Production logs at info by default: not into the test report.
+        LOG_LEVEL: 'silent',
       },
     });
   });
