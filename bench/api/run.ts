@@ -45,11 +45,15 @@ const MIX = [
   'anonymous/environment',
 ];
 
-async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/api/hello-world.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function startHelloWorld(...args: string[]): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/api/hello-world.ts'), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`hello-world exited with code ${code}`)));
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
@@ -60,6 +64,7 @@ async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
 async function main(): Promise<boolean> {
   const server = await startBenchServer({ databaseUrl });
   const hello = await startHelloWorld();
+  const helloWithHeaders = await startHelloWorld('--portal-headers');
   try {
     const cookie = await signedInCookie(server.base, 'C10001', DEMO_PASSWORD);
     const headers = { cookie, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
@@ -107,11 +112,13 @@ async function main(): Promise<boolean> {
     );
     console.log(`  ratio                   ${ratio.toFixed(3)}   (budget >= ${RATIO_BUDGET})`);
 
-    // Where the gap is, for the reader (no budget): the same server answering without the
-    // database (GET /health), a call with no session (the route helper, security headers with a
-    // CSP nonce, request log and metrics, response validation), and that call with the session
-    // looked up (one statement), each against the hello-world rate above.
+    // Where the gap is, for the reader (no budget): the hello-world sending the headers every
+    // portal response carries, then the same server answering without the database (GET
+    // /health), a call with no session (the route helper, security headers with a CSP nonce,
+    // request log and metrics, response validation), and that call with the session looked up,
+    // each against the hello-world rate above.
     const layers: Array<[string, string, Record<string, string>]> = [
+      ["hello-world + the portal's headers", helloWithHeaders.url, {}],
       ['GET /health', `${server.base}/health`, {}],
       [
         'anonymous/environment',
@@ -158,6 +165,7 @@ async function main(): Promise<boolean> {
     return verdict(problems, below, reportOnly);
   } finally {
     hello.stop();
+    helloWithHeaders.stop();
     await server.stop();
   }
 }
