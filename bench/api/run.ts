@@ -77,8 +77,9 @@ async function main(): Promise<boolean> {
         `${duration} s per side, then ${duration} s at half capacity`,
     );
 
-    // 1. Ratio, in alternating slices (warm-up first: JIT and prepared statements on both sides).
+    // 1. Ratio, in alternating slices (warm-up first: JIT and prepared statements on every side).
     await autocannon({ url: hello.url, connections, duration: 1 });
+    await autocannon({ url: helloWithHeaders.url, connections, duration: 1 });
     await autocannon({
       url: `${server.base}/rest/ui/anonymous/current-user`,
       headers,
@@ -127,10 +128,13 @@ async function main(): Promise<boolean> {
       ],
       ['... with the session', `${server.base}/rest/ui/anonymous/environment`, headers],
     ];
+    // Each layer against a hello-world slice run just before it, so that the machine's drift during
+    // the run (its speed moves by half on a shared 2-core machine) does not reorder the layers.
     const breakdown: string[] = [];
     for (const [name, url, layerHeaders] of layers) {
+      const a = await autocannon({ url: hello.url, connections, duration: duration / rounds });
       const r = await autocannon({ url, headers: layerHeaders, connections, duration: duration / rounds });
-      breakdown.push(`${name} ${(r['2xx'] / r.duration / bareRate).toFixed(3)}`);
+      breakdown.push(`${name} ${(r['2xx'] / r.duration / (a['2xx'] / a.duration)).toFixed(3)}`);
     }
     console.log(`  layers (ratio each)     ${breakdown.join('; ')}`);
 
