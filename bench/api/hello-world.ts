@@ -6,15 +6,11 @@
 // built by the server's own code: a layer for the reader, to show what those headers cost alone.
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { cspBuilder, helmetStaticHeaders } from '../../src/server/http/plugins/security';
+import { cspBuilder, fixedHeaders } from '../../src/server/http/plugins/security';
 
 const app = Fastify({ logger: false });
 if (process.argv.includes('--portal-headers')) {
-  const fixed: Array<[string, string]> = [
-    ['x-application-version', '0.1.0'],
-    ...helmetStaticHeaders(),
-    ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
-  ];
+  const fixed = fixedHeaders({ appVersion: '0.1.0', isProduction: true });
   const csp = cspBuilder(true);
   const origins = { formActions: ['http://127.0.0.1:8081'], frameAncestors: ['http://localhost:8082'] };
   app.addHook('onRequest', (_request, reply, done) => {

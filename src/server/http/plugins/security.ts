@@ -102,13 +102,18 @@ export function cspBuilder(isProduction: boolean) {
   };
 }
 
-export async function installSecurity(app: FastifyInstance): Promise<void> {
-  const { config, random, appOrigins } = app.services;
-  const fixed: Array<[string, string]> = [
+/** The headers every response carries apart from the CSP: the version, helmet's, HSTS in production. */
+export function fixedHeaders(config: Pick<Config, 'appVersion' | 'isProduction'>): Array<[string, string]> {
+  return [
     [VERSION_HEADER, config.appVersion],
     ...helmetStaticHeaders(),
     ...(config.isProduction ? [['strict-transport-security', HSTS] as [string, string]] : []),
   ];
+}
+
+export async function installSecurity(app: FastifyInstance): Promise<void> {
+  const { config, random, appOrigins } = app.services;
+  const fixed = fixedHeaders(config);
   const csp = cspBuilder(config.isProduction);
 
   app.decorateRequest('cspNonce', '');
