@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs } from '../../scripts/server-bundle';
+import { median } from '../support/statistics';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CAPTCHA = 'BENCH';
@@ -143,12 +144,6 @@ function resetStartSample(base: string, email: string): Sample {
     await new Promise((r) => setTimeout(r, 40));
     return { ms, ...res };
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 interface PairResult {

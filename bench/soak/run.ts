@@ -2,9 +2,17 @@
 // the server's memory.
 //
 // Capacity is measured first (the mix below as fast as it goes for a few seconds); the soak then
-// runs the mix steadily at half that rate in windows, reading the server's resident memory after
-// each window. Budgets: no failed request; memory flat (the last window at most 10% above the
-// lowest window after warm-up, the first quarter); and under 250 MB at the end.
+// runs the mix steadily at half that rate in windows, reading the server's resident memory every
+// second. Budgets: no failed request; memory flat; and under 250 MB at the end (the last window's
+// highest reading).
+//
+// Memory flat: the median reading of the last quarter of the windows is at most 10% above the
+// median reading of the quarter after warm-up (the first quarter). Resident memory swings with
+// every garbage collection (151-171 MB between 30 s windows of one 20-minute run): a single
+// reading at the end against the lowest of forty is a comparison of two extremes of that swing,
+// not of the start and the end. The least-squares slope of all readings after warm-up is printed
+// beside it, for the reader. A run shorter than 5 minutes (the smoke run) ends while the heap is
+// still settling after start-up: its growth is printed without a verdict.
 //
 // The production configuration is measured: PostgreSQL (a fresh database on
 // postgres://127.0.0.1:5432/postgres unless --database-url or BENCH_DATABASE_URL says otherwise).
@@ -17,10 +25,13 @@
 //            --report-only: budgets are printed with their verdicts; only failed requests fail
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../../src/server/demo/data';
-import { residentMb, signedInCookie, startBenchServer, verdict } from '../support/server';
+import { flatness } from '../support/memory';
+import { median, residentMb, signedInCookie, startBenchServer, verdict } from '../support/server';
 
 const MEMORY_BUDGET_MB = 250;
 const FLAT_TOLERANCE = 0.1;
+/** Shorter soaks print their memory growth without a verdict on it. */
+const JUDGED_FROM_MINUTES = 5;
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -86,35 +97,55 @@ async function main(): Promise<boolean> {
     );
 
     let failures = flatOut.non2xx + flatOut.errors + flatOut.timeouts;
-    const memory: number[] = [];
-    const p99: number[] = [];
+    /** Resident memory read every second, per window, with the seconds since the soak began. */
+    const memory: { at: number; mb: number }[][] = [];
+    const soakStarted = performance.now();
+    const read = (into: { at: number; mb: number }[]) => {
+      const mb = residentMb(server.child.pid);
+      if (mb !== null) into.push({ at: (performance.now() - soakStarted) / 1000, mb });
+    };
     for (let w = 0; w < windows; w++) {
-      const result = await run(windowSeconds, rate);
+      const readings: { at: number; mb: number }[] = [];
+      const timer = setInterval(() => read(readings), 1000).unref();
+      let result: Awaited<ReturnType<typeof run>>;
+      try {
+        result = await run(windowSeconds, rate);
+      } finally {
+        clearInterval(timer);
+      }
+      read(readings);
+      memory.push(readings);
       failures += result.non2xx + result.errors + result.timeouts;
-      p99.push(result.latency.p99);
-      memory.push(residentMb(server.child.pid) ?? Number.NaN);
       if (!smoke || w === windows - 1) {
+        const mbs = readings.map((r) => r.mb);
         console.log(
           `  window ${String(w + 1).padStart(3)}: ${result['2xx']} answered, p99 ${result.latency.p99} ms, ` +
-            `${memory.at(-1)!.toFixed(0)} MB resident`,
+            `${median(mbs).toFixed(0)} MB resident (${Math.min(...mbs).toFixed(0)}-${Math.max(...mbs).toFixed(0)})`,
         );
       }
     }
 
-    const afterWarmUp = memory.slice(Math.max(1, Math.floor(windows / 4)));
-    const floor = Math.min(...afterWarmUp);
-    const last = memory.at(-1)!;
-    const growth = (last - floor) / floor;
+    const { early, late, growth, slopePerMinute } = flatness(memory);
+    const peakAtEnd = Math.max(...memory.at(-1)!.map((r) => r.mb));
     console.log(
-      `  memory: lowest after warm-up ${floor.toFixed(0)} MB, last ${last.toFixed(0)} MB ` +
-        `(${(growth * 100).toFixed(1)}%, budget <= ${FLAT_TOLERANCE * 100}%)`,
+      `  memory: median ${early.toFixed(0)} MB after warm-up, ${late.toFixed(0)} MB in the last quarter ` +
+        `(${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, budget <= ${FLAT_TOLERANCE * 100}%); ` +
+        `slope ${slopePerMinute >= 0 ? '+' : ''}${slopePerMinute.toFixed(2)} MB/min; ` +
+        `highest in the last window ${peakAtEnd.toFixed(0)} MB`,
     );
     const problems: string[] = [];
     const below: string[] = [];
     if (failures > 0) problems.push(`${failures} requests failed`);
-    if (!(growth <= FLAT_TOLERANCE)) below.push(`memory grew ${(growth * 100).toFixed(1)}%`);
-    if (!pglite && !(last < MEMORY_BUDGET_MB))
-      below.push(`${last.toFixed(0)} MB is not under ${MEMORY_BUDGET_MB} MB`);
+    if (minutes < JUDGED_FROM_MINUTES) {
+      // 178 MB to 198 MB within a smoke run, where the 20-minute run held 150-155 MB from its
+      // second window to its fortieth: a short run measures the heap settling, not a leak.
+      console.log(
+        `  (memory flat is judged from ${JUDGED_FROM_MINUTES} minutes: a shorter run ends inside the ` +
+          `server's warm-up, where its heap is still settling)`,
+      );
+    } else if (!(growth <= FLAT_TOLERANCE)) below.push(`memory grew ${(growth * 100).toFixed(1)}%`);
+    if (!pglite && !(peakAtEnd < MEMORY_BUDGET_MB))
+      below.push(`${peakAtEnd.toFixed(0)} MB is not under ${MEMORY_BUDGET_MB} MB`);
     if (pglite)
       console.log(`  (PGlite: the ${MEMORY_BUDGET_MB} MB budget is for the PostgreSQL configuration)`);
     return verdict(problems, below, reportOnly);

@@ -255,8 +255,7 @@ export async function signedInCookie(base: string, username: string, password: s
   return cookies.join('; ');
 }
 
-export const median = (xs: readonly number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+export { median } from './statistics';
 
 /**
  * Prints a benchmark's verdict and says whether it passed: `problems` always fail (failed requests,
