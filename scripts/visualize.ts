@@ -169,6 +169,13 @@ export function machineConfigJson(machine: AnyStateMachine): { [key: string]: Js
 
 const mermaidId = (node: AnyStateNode): string => node.path.join('_');
 
+/**
+ * The box a machine-level transition is drawn from (see placeEdge). The name cannot be a state's:
+ * state keys are identifiers, and a top-level state named so is refused.
+ */
+const ANY_STATE_ID = 'any_state';
+const ANY_STATE_LABEL = '(any state)';
+
 const stateMeta = (node: AnyStateNode): { route?: string; progress?: number; description?: string } =>
   (isRecord(node.meta) ? node.meta : {}) as { route?: string; progress?: number; description?: string };
 
@@ -219,6 +226,13 @@ const ancestorAt = (node: AnyStateNode, depth: number): AnyStateNode => {
  * Returns the path (joined) of the block the edge belongs to.
  */
 function placeEdge(source: AnyStateNode, target: AnyStateNode, text: string): { block: string; edge: Edge } {
+  if (source.path.length === 0) {
+    // The machine's own transition (its root `on`): the root is not a state Mermaid can draw, so it
+    // leaves a box standing for every state that does not handle the event itself.
+    const into = target.path.length > 1 ? ` → ${target.path.slice(1).join('.')}` : '';
+    const to = target.path.length === 0 ? ANY_STATE_ID : mermaidId(ancestorAt(target, 1));
+    return { block: '', edge: { from: ANY_STATE_ID, to, label: `${text}${into}` } };
+  }
   let common = 0;
   while (
     common < source.path.length &&
@@ -264,6 +278,12 @@ const children = (node: AnyStateNode): AnyStateNode[] => Object.values(node.stat
 
 function renderBlock(node: AnyStateNode, edges: Map<string, Edge[]>, indent: string, lines: string[]): void {
   const kids = children(node);
+  const own = edges.get(node.path.join('_')) ?? [];
+  if (node.path.length === 0 && own.some((edge) => edge.from === ANY_STATE_ID)) {
+    if (kids.some((child) => child.key === ANY_STATE_ID))
+      throw new Error(`A top-level state named ${ANY_STATE_ID} would be drawn as ${ANY_STATE_LABEL}`);
+    lines.push(`${indent}state "${ANY_STATE_LABEL}" as ${ANY_STATE_ID}`);
+  }
   if (node.type === 'compound' && node.initial?.target[0]) {
     lines.push(`${indent}[*] --> ${mermaidId(node.initial.target[0])}`);
   }
@@ -281,7 +301,7 @@ function renderBlock(node: AnyStateNode, edges: Map<string, Edge[]>, indent: str
     if (note) lines.push(`${indent}${id} : ${note}`);
     if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
   });
-  for (const edge of edges.get(node.path.join('_')) ?? []) {
+  for (const edge of own) {
     lines.push(`${indent}${edge.from} --> ${edge.to} : ${edge.label}`);
   }
 }
@@ -358,8 +378,10 @@ export function renderVisualizations(entries: readonly CatalogueEntry[] = catalo
     'Per machine: `<name>.json` is its config with every guard, action and actor referenced by name;',
     "`<name>.machine.js` is the same config as a `createMachine(...)` module that Stately's visualizer",
     '(https://stately.ai/viz) and Studio import as code; `<name>.mmd` is a Mermaid diagram showing each',
-    "state's route and progress and labelling transitions with their event and guard. To watch a live",
-    'session move through the charts, open the portal in development with `?inspect` in the address.',
+    "state's route and progress and labelling transitions with their event and guard; a transition the",
+    'machine itself takes (not one of its states) is drawn from a box named `(any state)`: it is taken',
+    'in every state that does not handle the same event itself. To watch a live session move through',
+    'the charts, open the portal in development with `?inspect` in the address.',
     '',
     ...entries.map(
       (e) =>

@@ -80,6 +80,20 @@ describe('visualizations/', () => {
     expect(mermaid).toContain('form --> form : user.refreshCaptcha [asksSecurityCode]');
   });
 
+  it("draws the machine's own transitions from a box standing for any state", () => {
+    const find = (path: string) => renderVisualizations().find((f) => f.path === path)?.content ?? '';
+    const guide = find('guide-search.mmd');
+    expect(guide).toContain('state "(any state)" as any_state');
+    expect(guide).toContain('any_state --> searching : query.changed [queryHasTerms]');
+    expect(guide).toContain('any_state --> none : query.changed');
+    expect(find('registration.mmd')).toContain('any_state --> cancelled : user.cancel');
+    // No edge without a state at either end.
+    for (const file of renderVisualizations().filter((f) => f.path.endsWith('.mmd')))
+      expect(file.content, file.path).not.toMatch(/^\s*-->|-->\s+:/m);
+    // A machine without such transitions has no such box.
+    expect(find('sign-in.mmd')).not.toContain('any_state');
+  });
+
   it('reports changed, missing and orphaned files', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'visualize-'));
     try {
