@@ -17,6 +17,16 @@ export const NOT_FOUND_ROUTE = '/not-found';
 export const PERMISSION_DENIED_ROUTE = '/permission-denied';
 export const COOKIES_DISABLED_ROUTE = '/cookies-disabled';
 
+/**
+ * An absolute route from a state's meta route: absolute as is, otherwise under the flow's base
+ * path (the router, src/client/flows/shared/use-flow-route.ts, and the diagrams read it alike).
+ */
+export function resolveRoute(basePath: string | null, route: string): string {
+  if (route.startsWith('/') || basePath === null) return route.startsWith('/') ? route : `/${route}`;
+  const base = basePath.endsWith('/') ? basePath.slice(0, -1) : basePath;
+  return route === '' ? base || '/' : `${base}/${route}`;
+}
+
 /** Base of the forced sign-in flow (section 2.6). */
 export const FORCED_ACTIONS_ROUTE = '/forced-actions';
 

@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { catalogue, type CatalogueEntry } from '../machines';
+import { resolveRoute } from '../machines/routes';
 
 export const VISUALIZATIONS_DIR = fileURLToPath(new URL('../visualizations/', import.meta.url));
 
@@ -179,10 +180,11 @@ const ANY_STATE_LABEL = '(any state)';
 const stateMeta = (node: AnyStateNode): { route?: string; progress?: number; description?: string } =>
   (isRecord(node.meta) ? node.meta : {}) as { route?: string; progress?: number; description?: string };
 
-function routeNote(node: AnyStateNode): string | null {
+/** The state's route (resolved against the flow's base path, as the router does) and progress. */
+function routeNote(node: AnyStateNode, basePath: string | null): string | null {
   const { route, progress } = stateMeta(node);
   const parts: string[] = [];
-  if (typeof route === 'string') parts.push(`route ${route}`);
+  if (typeof route === 'string') parts.push(`route ${resolveRoute(basePath, route)}`);
   if (typeof progress === 'number') parts.push(`progress ${progress}%`);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -276,7 +278,19 @@ function collectEdges(node: AnyStateNode, edges: Map<string, Edge[]>): void {
 
 const children = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states);
 
-function renderBlock(node: AnyStateNode, edges: Map<string, Edge[]>, indent: string, lines: string[]): void {
+/**
+ * Mermaid draws `id : text` as the text alone, without the state's name, and a composite state's
+ * `id : text` as its title: so every state that has a route says its name first. A state with a
+ * route is declared by name and gets the route as its description (drawn under a rule); a
+ * composite one gets both in its title.
+ */
+function renderBlock(
+  node: AnyStateNode,
+  edges: Map<string, Edge[]>,
+  basePath: string | null,
+  indent: string,
+  lines: string[],
+): void {
   const kids = children(node);
   const own = edges.get(node.path.join('_')) ?? [];
   if (node.path.length === 0 && own.some((edge) => edge.from === ANY_STATE_ID)) {
@@ -290,15 +304,15 @@ function renderBlock(node: AnyStateNode, edges: Map<string, Edge[]>, indent: str
   kids.forEach((child, index) => {
     if (node.type === 'parallel' && index > 0) lines.push(`${indent}--`);
     const id = mermaidId(child);
+    const note = routeNote(child, basePath);
     if (children(child).length > 0) {
-      lines.push(`${indent}state ${id} {`);
-      renderBlock(child, edges, `${indent}  `, lines);
+      lines.push(`${indent}state "${note ? `${child.key} · ${note}` : child.key}" as ${id} {`);
+      renderBlock(child, edges, basePath, `${indent}  `, lines);
       lines.push(`${indent}}`);
-    } else if (id !== child.key) {
-      lines.push(`${indent}state "${child.key}" as ${id}`);
+    } else {
+      if (id !== child.key || note) lines.push(`${indent}state "${child.key}" as ${id}`);
+      if (note) lines.push(`${indent}${id} : ${note}`);
     }
-    const note = routeNote(child);
-    if (note) lines.push(`${indent}${id} : ${note}`);
     if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
   });
   for (const edge of own) {
@@ -310,7 +324,7 @@ export function machineMermaid(entry: CatalogueEntry): string {
   const edges = new Map<string, Edge[]>();
   collectEdges(entry.machine.root, edges);
   const lines = [`%% ${entry.title} (machines/${entry.name}). ${GENERATED_NOTE}`, 'stateDiagram-v2'];
-  renderBlock(entry.machine.root, edges, '  ', lines);
+  renderBlock(entry.machine.root, edges, entry.basePath, '  ', lines);
   return `${lines.join('\n')}\n`;
 }
 
@@ -330,7 +344,8 @@ function readmeSection(entry: CatalogueEntry, mermaid: string): string {
   const rows = allStateNodes(entry.machine.root).map((node) => {
     const { route, progress, description } = stateMeta(node);
     const name = node.path.join('.') + (node.type === 'final' ? ' (final)' : '');
-    return `| ${cell(name)} | ${route ? `\`${route}\`` : ''} | ${progress ?? ''} | ${cell(description ?? '')} |`;
+    const shown = typeof route === 'string' ? `\`${resolveRoute(entry.basePath, route)}\`` : '';
+    return `| ${cell(name)} | ${shown} | ${progress ?? ''} | ${cell(description ?? '')} |`;
   });
   return [
     `## ${entry.title}`,

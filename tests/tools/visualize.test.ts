@@ -73,11 +73,24 @@ describe('visualizations/', () => {
   it('shows routes from meta and labels transitions with event and guard names', () => {
     const mermaid = renderVisualizations().find((f) => f.path === 'sign-in.mmd')?.content ?? '';
     expect(mermaid).toMatch(/^%%.*\nstateDiagram-v2\n/);
-    expect(mermaid).toContain('form : route /');
+    // Mermaid draws `id : text` without the name: a state with a route is declared by name first.
+    expect(mermaid).toContain('state "form" as form\n  form : route /');
     expect(mermaid).toContain('sessionExpired : route /session-expired-error');
     expect(mermaid).toContain('submitting --> unavailable : login done [isUnavailable]');
     expect(mermaid).toContain('directLogin --> signedIn : (choosingLanding) always [hasTargetPath]');
     expect(mermaid).toContain('form --> form : user.refreshCaptcha [asksSecurityCode]');
+  });
+
+  it("resolves routes against the flow's base path and names composite states in their title", () => {
+    const reset = renderVisualizations().find((f) => f.path === 'password-reset.mmd')?.content ?? '';
+    // The start step's meta route is '' under /password-reset.
+    expect(reset).toContain('state "start · route /password-reset · progress 25%" as start {');
+    expect(reset).toContain(
+      'state "emailVerification · route /password-reset/email-verification · progress 50%" as emailVerification {',
+    );
+    expect(reset).not.toMatch(/route {2}/);
+    const index = renderVisualizations().find((f) => f.path === 'README.md')?.content ?? '';
+    expect(index).toContain('| emailVerification | `/password-reset/email-verification` | 50 |');
   });
 
   it("draws the machine's own transitions from a box standing for any state", () => {

@@ -9,13 +9,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { resolveRoute } from '../../../../machines/routes';
 
-/** An absolute route from a meta route: absolute as is, otherwise under the flow's base path. */
-export function resolveRoute(basePath: string | null, route: string): string {
-  if (route.startsWith('/') || basePath === null) return route.startsWith('/') ? route : `/${route}`;
-  const base = basePath.endsWith('/') ? basePath.slice(0, -1) : basePath;
-  return route === '' ? base || '/' : `${base}/${route}`;
-}
+export { resolveRoute };
 
 /** The route of the deepest active state that names one; null when none does or the flow is done. */
 export function routeOf(snapshot: AnyMachineSnapshot, basePath: string | null): string | null {
