@@ -28,6 +28,8 @@ export default defineConfig({
           // tests/setup-computed-style.ts installs its wrappers once per worker for that.
           isolate: false,
           setupFiles: ['tests/setup-hiding-rules.ts', 'tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
+          // Clears the path coverage reports before the run and joins them into index.md after it.
+          globalSetup: ['tests/model/harness/coverage-index.ts'],
         },
       },
       {

@@ -1,13 +1,13 @@
 // Runs one group of generated path suites (see path-groups.ts): each machine's paths against its
 // mounted views, then the check that every state and transition was taken, and the group's part of
-// the coverage report in test-results/path-coverage/<group>.json.
+// the coverage report in test-results/path-coverage/<group>.json (joined into index.md after the
+// run by coverage-index.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../machines';
 import { MachineCoverage, type CoverageReport } from './coverage';
+import { COVERAGE_DIR } from './coverage-index';
 import { PATH_GROUPS, type PathGroup, type PathSuite } from './path-groups';
-
-export const COVERAGE_DIR = 'test-results/path-coverage';
 
 const percent = ({ covered, total }: { covered: number; total: number }) =>
   total === 0 ? '100.0' : ((covered / total) * 100).toFixed(1);
