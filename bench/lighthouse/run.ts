@@ -58,7 +58,14 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing to the profile just after the browser
+      // itself exits (once in CI: ENOTEMPTY on its Default folder, which failed the whole run).
+      // Retried; a profile that still cannot go is left in the temporary folder with a warning.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`  (could not remove the Chromium profile ${profile}: ${String(error)})`);
+      }
     },
   };
 }
