@@ -19,8 +19,8 @@ export function flatness(windows: readonly (readonly MemoryReading[])[]): {
   growth: number;
   slopePerMinute: number;
 } {
-  const quarter = Math.max(1, Math.floor(windows.length / 4));
   if (windows.length < 2) throw new Error('flatness needs at least two windows');
+  const quarter = Math.max(1, Math.floor(windows.length / 4));
   const warmUp = windows.length >= 3 ? quarter : 0;
   const early = median(
     windows

@@ -10,7 +10,8 @@ import type { RouteChangedEvent } from '../../machines/shared/flow.types';
 import { unlessAborted } from '../../src/client/flows/shared/actor-calls';
 import { FlowImplementationsProvider } from '../../src/client/flows/shared/flow-implementations';
 import { useFlowActor } from '../../src/client/flows/shared/use-flow-actor';
-import { resolveRoute, useFlowRoute } from '../../src/client/flows/shared/use-flow-route';
+import { resolveRoute } from '../../machines/routes';
+import { useFlowRoute } from '../../src/client/flows/shared/use-flow-route';
 
 const wizard = setup({
   types: {

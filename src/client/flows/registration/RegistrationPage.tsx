@@ -7,6 +7,7 @@ import { Anchor, Button, Code, Container, Group, Image, Stack, Text, Title } fro
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { registrationMachine } from '../../../../machines/registration/registration.machine';
+import { resolveRoute } from '../../../../machines/routes';
 import { ANONYMOUS_USER } from '../../../contract/entities';
 import {
   selectAuthenticator,
@@ -39,7 +40,7 @@ import {
 } from '../forced/factor-enrolment/EnrolmentSteps';
 import { factorEnrolmentTexts } from '../forced/factor-enrolment/factor-enrolment.texts';
 import { useFlowActor } from '../shared/use-flow-actor';
-import { resolveRoute, useFlowRoute } from '../shared/use-flow-route';
+import { useFlowRoute } from '../shared/use-flow-route';
 import { DetailsForm, InviteSummary } from './DetailsForm';
 import { ExistingAccountForm } from './ExistingAccountForm';
 import { PasswordForm } from './PasswordForm';

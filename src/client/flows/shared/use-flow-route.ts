@@ -11,8 +11,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { resolveRoute } from '../../../../machines/routes';
 
-export { resolveRoute };
-
 /** The route of the deepest active state that names one; null when none does or the flow is done. */
 export function routeOf(snapshot: AnyMachineSnapshot, basePath: string | null): string | null {
   if (snapshot.status !== 'active') return null;

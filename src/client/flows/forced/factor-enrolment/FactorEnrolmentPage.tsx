@@ -4,6 +4,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { factorEnrolmentMachine } from '../../../../../machines/forced/factor-enrolment/factor-enrolment.machine';
+import { resolveRoute } from '../../../../../machines/routes';
 import {
   selectBusy,
   selectErrorMessage,
@@ -23,7 +24,7 @@ import { FACTOR_ENROLMENT_STEPS, FORCED_ACTION_ROUTES } from '../../../app/route
 import { useSession } from '../../../app/session';
 import { useSignOut } from '../../../app/session/use-sign-out';
 import { useFlowActor } from '../../shared/use-flow-actor';
-import { resolveRoute, useFlowRoute } from '../../shared/use-flow-route';
+import { useFlowRoute } from '../../shared/use-flow-route';
 import { CodeForm } from '../shared/CodeForm';
 import { applyFlowOutput } from '../../shared/flow-output';
 import { ContinueSignInView, ForcedProgress, ForcedStepFailed } from '../shared/ForcedStatus';
