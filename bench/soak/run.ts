@@ -137,8 +137,8 @@ async function main(): Promise<boolean> {
     const below: string[] = [];
     if (failures > 0) problems.push(`${failures} requests failed`);
     if (minutes < JUDGED_FROM_MINUTES) {
-      // 178 MB to 198 MB within a smoke run, where the 20-minute run held 150-155 MB from its
-      // second window to its fortieth: a short run measures the heap settling, not a leak.
+      // 178 MB to 198 MB within a smoke run, where the 20-minute run read 151-171 MB (mostly
+      // 151-156) from its second window to its fortieth: a short run measures the heap settling.
       console.log(
         `  (memory flat is judged from ${JUDGED_FROM_MINUTES} minutes: a shorter run ends inside the ` +
           `server's warm-up, where its heap is still settling)`,
