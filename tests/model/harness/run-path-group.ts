@@ -6,11 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../machines';
 import { MachineCoverage, type CoverageReport } from './coverage';
-import { COVERAGE_DIR } from './coverage-index';
+import { COVERAGE_DIR, fraction } from './coverage-index';
 import { PATH_GROUPS, type PathGroup, type PathSuite } from './path-groups';
-
-const percent = ({ covered, total }: { covered: number; total: number }) =>
-  total === 0 ? '100.0' : ((covered / total) * 100).toFixed(1);
 
 export function runPathGroup(group: PathGroup): void {
   const suites: Record<string, PathSuite> = PATH_GROUPS[group];
@@ -27,8 +24,8 @@ export function runPathGroup(group: PathGroup): void {
         .concat(
           reports.map(
             (r) =>
-              `  ${r.machine.padEnd(32)} states ${r.states.covered}/${r.states.total} (${percent(r.states)}%)` +
-              `  transitions ${r.transitions.covered}/${r.transitions.total} (${percent(r.transitions)}%)`,
+              `  ${r.machine.padEnd(32)} states ${fraction(r.states)}` +
+              `  transitions ${fraction(r.transitions)}`,
           ),
         )
         .join('\n'),
