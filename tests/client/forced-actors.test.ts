@@ -8,6 +8,7 @@ import { changeExpiredPasswordActors } from '../../src/client/flows/forced/chang
 import { factorEnrolmentActors } from '../../src/client/flows/forced/factor-enrolment/factor-enrolment.actors';
 import { mfaActors } from '../../src/client/flows/forced/mfa/mfa.actors';
 import { reenterPasswordActors } from '../../src/client/app/reenter-password/reenter-password.actors';
+import { signInActors } from '../../src/client/flows/sign-in/sign-in.actors';
 import { fakeFetch, json, users, type FakeAnswer, type SentRequest } from './fixtures';
 
 const navigate = vi.fn();
@@ -148,6 +149,49 @@ describe('forced-step actors', () => {
     expect(await run(reenterPasswordActors.reenterPassword, { password: 'x' })).toEqual({
       type: 'refused',
       message: 'The password you entered is incorrect.',
+    });
+  });
+
+  // A 429 (the server's growing wait after repeated failures, or a check of the same account already
+  // in flight) changed nothing: the flow shows its message at the form and the user tries again
+  // later. Before, it was an unexpected error that ended the flow on its failure view.
+  describe('429, too many attempts: a refusal with its message, not a failure', () => {
+    const tooMany = (message: string) => json({ message }, 429, { 'retry-after': '4' });
+    const wait = 'Too many incorrect attempts. Wait 4 seconds and try again.';
+
+    it('sign-in: refused, so the count is fetched again and the captcha redrawn', async () => {
+      const requests = answering(() => tooMany(wait));
+      const input = { username: 'C10001', password: 'wrong-password-1', captchaCode: 'A1B2' };
+      expect(await run(signInActors.login, input)).toEqual({
+        type: 'refused',
+        username: 'C10001',
+        message: wait,
+        fieldErrors: [],
+      });
+      expect(requests[0]?.url.pathname).toBe('/rest/ui/anonymous/login');
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('MFA code, code resend and re-enter password: refused with the message', async () => {
+      answering(() => tooMany(wait));
+      expect(await run(mfaActors.verifyCode, { factor: 'SMS', code: '123456', trustDevice: false })).toEqual({
+        type: 'refused',
+        message: wait,
+        fieldErrors: [],
+      });
+      expect(await run(mfaActors.resendCode, { channel: 'sms' })).toEqual({ type: 'refused', message: wait });
+      expect(await run(reenterPasswordActors.reenterPassword, { password: 'x' })).toEqual({
+        type: 'refused',
+        message: wait,
+      });
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('other statuses section 8 leaves to the flow are still failures', async () => {
+      answering(() => json({ message: 'I am a teapot' }, 418));
+      await expect(
+        run(mfaActors.verifyCode, { factor: 'SMS', code: '123456', trustDevice: false }),
+      ).rejects.toMatchObject({ status: 418, handled: false });
     });
   });
 });

@@ -52,6 +52,20 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
+ * A refusal the flow that made the call shows at its form: a 422 section 8 left to the flow (no
+ * reroute), or a 429 (too many attempts: the server's wait after repeated failures, a check already
+ * in flight, or the rate limit), whose message says when to try again. Neither changed anything.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    !error.handled &&
+    (error.status === 422 || error.status === 429)
+  );
+}
+
+/**
  * The accepted answer (the spec's "503 accepted") that `error` carries for `call`, typed by the
  * call's `accepted` map; null for any other error.
  */

@@ -1,9 +1,10 @@
 // The re-enter-password watcher's actors: the recent-authentication cookie read from the document,
-// and the two calls of section 7 over the api module. A 422 (wrong password) is a result.
+// and the two calls of section 7 over the api module. A 422 (wrong password) or a 429 (too many
+// attempts: wait) is a result.
 import { fromPromise } from 'xstate';
 import type { ReenterResult } from '../../../../machines/session/reenter-password/reenter-password.types';
 import { REENTER_PASSWORD_COOKIE } from '../../../contract/session';
-import { getReenterPasswordExpired, isApiError, reenterPassword } from '../../api';
+import { getReenterPasswordExpired, isRefusal, reenterPassword } from '../../api';
 import { unlessAborted } from '../../flows/shared/actor-calls';
 
 /**
@@ -28,7 +29,7 @@ export const reenterPasswordActors = {
         await reenterPassword({ currentPassword: input.password }, { signal });
         return { type: 'accepted' };
       } catch (error) {
-        if (isApiError(error) && error.kind === 'http' && !error.handled && error.status === 422) {
+        if (isRefusal(error)) {
           return { type: 'refused', message: error.body.message };
         }
         throw error;

@@ -10,18 +10,27 @@ import type {
 } from '../../../../machines/sign-in/sign-in.types';
 import type { CurrentUser } from '../../../contract/entities';
 import { sessionCalls } from '../../../contract/session';
-import { acceptedAnswer, getCurrentUser, getFailedAuthCount, isApiError, login, startMfa } from '../../api';
+import {
+  acceptedAnswer,
+  getCurrentUser,
+  getFailedAuthCount,
+  isApiError,
+  isRefusal,
+  login,
+  startMfa,
+} from '../../api';
 import { unlessAborted } from '../shared/actor-calls';
 
 /** Maps a rejected login to the result the machine routes by, or null when it is unexpected. */
 export function loginRefusal(error: unknown, username: string): LoginResult | null {
   const unavailable = acceptedAnswer(error, sessionCalls.login);
   if (unavailable?.status === 503) return { type: 'unavailable', message: unavailable.body.message };
-  if (!isApiError(error) || error.kind !== 'http' || error.handled) return null;
-  if (error.status === 422) {
+  if (isRefusal(error)) {
     return { type: 'refused', username, message: error.body.message, fieldErrors: error.body.errors ?? [] };
   }
-  if (error.status === 409) return { type: 'sessionExpired' };
+  if (isApiError(error) && error.kind === 'http' && !error.handled && error.status === 409) {
+    return { type: 'sessionExpired' };
+  }
   return null;
 }
 

@@ -6,13 +6,13 @@ import type { MfaStart } from '../../../../../machines/forced/continue-sign-in/c
 import type { Refusal, ResendResult } from '../../../../../machines/forced/continue-sign-in/forced-step';
 import type { CurrentUser } from '../../../../contract/entities';
 import type { CustomerUnavailable } from '../../../../contract/forced';
-import { getCurrentUser, isApiError, resendCode, startMfa } from '../../../api';
+import { getCurrentUser, isApiError, isRefusal, resendCode, startMfa } from '../../../api';
 import { unlessAborted } from '../../shared/actor-calls';
 import { postJwtToParent } from '../../sign-in/sign-in.actions';
 
-/** A 422 without reroute (section 8 left it to the flow), or null for anything else. */
+/** A refusal (a 422 without reroute, or a 429: see isRefusal), or null for anything else. */
 export function refusalOf(error: unknown): Refusal | null {
-  if (!isApiError(error) || error.kind !== 'http' || error.handled || error.status !== 422) return null;
+  if (!isRefusal(error)) return null;
   return { message: error.body.message, fieldErrors: error.body.errors ?? [] };
 }
 
