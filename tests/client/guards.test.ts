@@ -11,6 +11,7 @@ import {
   isPending,
   isSignedIn,
   landingRoute,
+  notPendingGuard,
   profileGuard,
   signInGuard,
 } from '../../src/client/app/guards/guards';
@@ -104,6 +105,31 @@ describe('admin routes (section 2.7)', () => {
     expect(adminGuard(users.customer, '/admin')).toEqual(to('/', 'adminTargetPath'));
     expect(adminGuard(users.customer, '/admin/identities/42')).toEqual(to('/', 'adminTargetPath'));
     expect(adminGuard(users.auditor, '/admin/invitations')).toEqual(to('/', 'adminTargetPath'));
+  });
+});
+
+describe('a pending sign-in elsewhere (section 6)', () => {
+  it('is sent to / from the user guide, which anyone else may read', () => {
+    expect(guardFor('/docs/user-guide')).toBe(notPendingGuard);
+    expect(decide(users.pending, '/docs/user-guide')).toEqual(to('/'));
+    expect(decide(users.pendingFlaggedAuthenticated, '/docs/user-guide')).toEqual(to('/'));
+    expect(decide(users.anonymous, '/docs/user-guide')).toEqual(allow);
+    expect(decide(users.customer, '/docs/user-guide')).toEqual(allow);
+    expect(decide(users.auditor, '/docs/user-guide')).toEqual(allow);
+  });
+  it('keeps the pages any call may send it to, the footer pages, registration and reset', () => {
+    for (const path of [
+      '/error',
+      '/not-found',
+      '/permission-denied',
+      '/session-expired-error',
+      '/cookies-disabled',
+      '/privacy-statement',
+      '/website-terms',
+      '/registration',
+      '/password-reset',
+    ])
+      expect(decide(users.pending, path), path).toEqual(allow);
   });
 });
 

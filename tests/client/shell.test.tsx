@@ -47,6 +47,20 @@ describe('header, unauthenticated', () => {
     expect(screen.queryByRole('button', { name: shellTexts.applicationGrid })).toBeNull();
   });
 
+  it('gives a sign-in pending at a forced step no User guide link (section 6: it would go to /)', async () => {
+    renderApp({ user: users.pending, path: '/' });
+    const nav = await mainNav();
+    expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
+    expect(within(nav).queryByRole('link', { name: 'User guide' })).toBeNull();
+  });
+
+  it('sends a pending sign-in that opens the user guide to /', async () => {
+    renderApp({ user: users.pending, path: '/docs/user-guide' });
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in page' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
   it('shows no App and Realm badges unless the context has showInHeader', async () => {
     renderApp({ user: users.anonymous, context: contexts.portal });
     await mainNav();

@@ -52,9 +52,14 @@ describe('singleSignOnGuard (section 2.1)', () => {
 
 describe('singleSignOnErrorGuard (section 2.1)', () => {
   it('needs a stored single sign-on app name, otherwise /', () => {
-    expect(singleSignOnErrorGuard('Loans')).toEqual({ type: 'allow' });
-    expect(singleSignOnErrorGuard(null)).toEqual(toSignIn);
-    expect(singleSignOnErrorGuard('')).toEqual(toSignIn);
+    expect(singleSignOnErrorGuard(users.customer, 'Loans')).toEqual({ type: 'allow' });
+    expect(singleSignOnErrorGuard(users.anonymous, 'Loans')).toEqual({ type: 'allow' });
+    expect(singleSignOnErrorGuard(users.customer, null)).toEqual(toSignIn);
+    expect(singleSignOnErrorGuard(users.customer, '')).toEqual(toSignIn);
+  });
+  it('sends a pending sign-in to / (section 6)', () => {
+    expect(singleSignOnErrorGuard(users.pending, 'Loans')).toEqual(toSignIn);
+    expect(singleSignOnErrorGuard(users.pendingFlaggedAuthenticated, 'Loans')).toEqual(toSignIn);
   });
 });
 

@@ -110,8 +110,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               lazy: page('WebsiteTermsPage', () => import('../pages/WebsiteTermsPage')),
             },
             {
-              // Open to anyone (section 2.1): the guide and its search are one lazy chunk.
+              // Open to anyone but a pending sign-in (sections 2.1 and 6): the guide and its search
+              // are one lazy chunk.
               path: USER_GUIDE_ROUTE,
+              loader: guard,
               lazy: page('UserGuidePage', () => import('../guide/UserGuidePage')),
             },
             {
@@ -123,8 +125,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
             },
             {
               path: SINGLE_SIGN_ON_ERROR_ROUTE,
-              loader: sessionGuardLoader(session, ({ singleSignOnAppName }) =>
-                singleSignOnErrorGuard(singleSignOnAppName),
+              loader: sessionGuardLoader(session, ({ currentUser, singleSignOnAppName }) =>
+                singleSignOnErrorGuard(currentUser ?? ANONYMOUS_USER, singleSignOnAppName),
               ),
               lazy: page('SingleSignOnErrorPage', () => import('../pages/SingleSignOnErrorPage')),
             },

@@ -9,6 +9,7 @@ import {
   PERMISSION_DENIED_ROUTE,
   PROFILE_ROUTE,
   SIGN_IN_ROUTE,
+  USER_GUIDE_ROUTE,
 } from '../routes';
 import type { TargetPathKind } from '../session/session-store';
 
@@ -86,9 +87,24 @@ export const singleSignOnGuard = (user: CurrentUser, context: Context | null): G
     ? allow
     : redirect(SIGN_IN_ROUTE);
 
-/** /single-sign-on-error (section 2.1): needs the stored single sign-on app name, otherwise '/'. */
-export const singleSignOnErrorGuard = (singleSignOnAppName: string | null): GuardDecision =>
-  singleSignOnAppName ? allow : redirect(SIGN_IN_ROUTE);
+/**
+ * Section 6: a sign-in pending at a forced step has only the forced-action flows; elsewhere it goes
+ * to '/'. The pages of section 8 (error, not found, permission denied, session expired, cookies
+ * disabled) stay open to everyone, since any call can send anyone to them, and so do the privacy
+ * statement and website terms the footer links on every page. Registration and password reset
+ * stay open too: their start step clears the current user (sections 2.4 and 2.5), so entering them
+ * abandons the pending sign-in, and the sign-in page at '/' links to both.
+ */
+export const notPendingGuard: Guard = (user) => (isPending(user) ? redirect(SIGN_IN_ROUTE) : allow);
+
+/**
+ * /single-sign-on-error (section 2.1): needs the stored single sign-on app name, otherwise '/';
+ * a pending sign-in goes to '/' (section 6).
+ */
+export const singleSignOnErrorGuard = (
+  user: CurrentUser,
+  singleSignOnAppName: string | null,
+): GuardDecision => (singleSignOnAppName && !isPending(user) ? allow : redirect(SIGN_IN_ROUTE));
 
 /** The guard that applies to a path, or null for public pages. */
 export function guardFor(path: string): Guard | null {
@@ -98,6 +114,7 @@ export function guardFor(path: string): Guard | null {
   if (isUnder(path, ACCESS_REQUESTS_ROUTE)) return accessRequestsGuard;
   if (isUnder(path, FORCED_ACTIONS_ROUTE)) return forcedActionsGuard;
   if (isUnder(path, ADMIN_ROUTE)) return adminGuard;
+  if (isUnder(path, USER_GUIDE_ROUTE)) return notPendingGuard;
   return null;
 }
 

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../contract/entities';
 import { loadChunk } from '../chunk-reload';
-import { isSignedIn, landingRoute } from '../guards/guards';
+import { isPending, isSignedIn, landingRoute } from '../guards/guards';
 import { SIGN_IN_ROUTE, USER_GUIDE_ROUTE } from '../routes';
 import { useSession } from '../session/use-session';
 import { shellTexts } from '../texts';
@@ -18,15 +18,18 @@ export function brandRoute(user: CurrentUser | null): string {
   return user && isSignedIn(user) ? landingRoute(user) : SIGN_IN_ROUTE;
 }
 
-function AnonymousNav() {
+/** Sign in and User guide; a sign-in pending at a forced step has no guide (section 6). */
+function AnonymousNav({ pending }: { pending: boolean }) {
   return (
     <Group component="nav" aria-label={shellTexts.mainNavigation} gap="lg">
       <Anchor component={Link} to={SIGN_IN_ROUTE} fw={500} underline="hover">
         {shellTexts.signIn}
       </Anchor>
-      <Anchor component={Link} to={USER_GUIDE_ROUTE} fw={500} underline="hover">
-        {shellTexts.userGuide}
-      </Anchor>
+      {!pending && (
+        <Anchor component={Link} to={USER_GUIDE_ROUTE} fw={500} underline="hover">
+          {shellTexts.userGuide}
+        </Anchor>
+      )}
     </Group>
   );
 }
@@ -52,7 +55,7 @@ export function AppHeader() {
             <AuthenticatedNav user={currentUser} />
           </Suspense>
         ) : (
-          <AnonymousNav />
+          <AnonymousNav pending={isPending(currentUser)} />
         )}
       </Container>
     </header>
