@@ -2,7 +2,7 @@
 // share dup@example.com): C10007 skips before the cutoff and is asked again at its next sign-in;
 // then C10006 merges C10007 with its password, keeps its own username, reaches completed, and
 // continues to the applications page with the union of both accounts' access (LOANS at F001 and
-// F003); C10007 can no longer sign in. Then the change-email branch: C20001, registered over HTTP
+// F003); confirmation reloaded after the merge lists the server's refusal; C10007 can no longer sign in. Then the change-email branch: C20001, registered over HTTP
 // with C10001's address, chooses None and asks for C10002's address; the code sent there is verified,
 // the server answers that the address is in use and the wizard comes back to change email with the
 // message on the field; a fresh address goes on to its code at once, and the email-changed page
@@ -116,6 +116,20 @@ describe('duplicate accounts', () => {
     await heading('Accounts merged', 2);
     await visible(page.getByText(/C10007 has been merged into C10006/));
     await expectNoAxeViolations(page, 'completed');
+
+    // Confirmation reloaded after the merge: the server refuses the details naming no field, and
+    // the step lists its message (section 8) instead of showing nothing.
+    await page.goto(STEP('confirmation'));
+    await heading('Confirmation', 2);
+    await visible(
+      page
+        .getByRole('alert')
+        .getByText('The accounts have already been merged. Go back to Select accounts to resolve this.'),
+    );
+    expect(await page.getByRole('button', { name: 'Merge' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, 'confirmation after the merge');
+    await page.goto(STEP('completed'));
+    await heading('Accounts merged', 2);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.waitForURL(APPLICATIONS);

@@ -8,6 +8,7 @@ import type { IdentityCandidate, MergeDetails } from '../../src/contract/merge';
 import { mergeAccountsMachine, stepAt } from '../../machines/forced/merge-accounts/merge-accounts.machine';
 import {
   selectIdvConflict,
+  selectMergeErrors,
   selectProgress,
   selectView,
 } from '../../machines/forced/merge-accounts/merge-accounts.select';
@@ -387,5 +388,55 @@ describe('merge accounts', () => {
     actor.send({ type: 'user.merge' });
     expect(selectView(actor.getSnapshot())).toBe('confirmation');
     expect(JSON.stringify(actor.getSnapshot().value)).toContain('form');
+  });
+
+  describe('a refusal naming no field is listed like any merge error', () => {
+    const stored: MergeWizardData = {
+      ...EMPTY_WIZARD,
+      selectedIdentities: [{ id: C7.id, username: 'C10007' }],
+      notSelectedIdentities: [],
+      preferredUsername: 'C10006',
+    };
+    const MERGED = 'The accounts have already been merged.';
+    const listed = [{ fieldName: 'identities', message: MERGED }];
+
+    it('by generate-merge-details (a reload after the merge): listed, no details, Merge blocked', async () => {
+      const { actor } = start('/forced-actions/merge-accounts/confirmation', {
+        facts: { stored },
+        details: { type: 'refused', message: MERGED, fieldErrors: [] },
+        confirm: [{ type: 'merged', result: { preferredUsername: 'C10006', mergedUsernames: ['C10007'] } }],
+      });
+      await formOf(actor, 'confirmation');
+      expect(actor.getSnapshot().context.details).toBeNull();
+      expect(selectMergeErrors(actor.getSnapshot())).toEqual(listed);
+      actor.send({ type: 'user.merge' });
+      expect(actor.getSnapshot().matches({ wizard: { confirmation: 'form' } })).toBe(true);
+    });
+
+    it('by generate-merge-details with field errors: those, as they are', async () => {
+      const errors = [{ fieldName: 'preferredUsername', message: 'Choose a preferred username first.' }];
+      const { actor } = start('/forced-actions/merge-accounts/confirmation', {
+        facts: { stored },
+        details: {
+          type: 'refused',
+          message: 'The accounts cannot be merged as they are.',
+          fieldErrors: errors,
+        },
+      });
+      await formOf(actor, 'confirmation');
+      expect(selectMergeErrors(actor.getSnapshot())).toEqual(errors);
+    });
+
+    it('by confirm: the same shape', async () => {
+      const { actor } = start('/forced-actions/merge-accounts/confirmation', {
+        facts: { stored },
+        confirm: [{ type: 'refused', message: MERGED, fieldErrors: [] }],
+      });
+      await formOf(actor, 'confirmation');
+      actor.send({ type: 'user.merge' });
+      await waitFor(actor, (s) => s.context.mergeErrors.length > 0);
+      expect(selectMergeErrors(actor.getSnapshot())).toEqual(listed);
+      expect(actor.getSnapshot().context.details).toEqual(DETAILS);
+    });
   });
 });

@@ -124,6 +124,12 @@ export const MERGE_REFUSAL = {
     { fieldName: 'email', message: 'This email address is used by another account.' },
   ],
 };
+/** A merge refusal naming no field: the server's answer to a reload of confirmation after the merge. */
+export const MERGED_REFUSAL = {
+  type: 'refused' as const,
+  message: 'The accounts have already been merged.',
+  fieldErrors: [],
+};
 export const SKIP_REFUSAL = {
   type: 'refused' as const,
   message: 'Skipping the merge is no longer possible.',
@@ -261,10 +267,12 @@ export const mergeAccountsEventFixtures = {
   'xstate.done.actor.generateMergeDetails': () => [
     done('generateMergeDetails', { type: 'details', details: DETAILS }),
     done('generateMergeDetails', MERGE_REFUSAL),
+    done('generateMergeDetails', MERGED_REFUSAL),
   ],
   'xstate.error.actor.generateMergeDetails': () => [failed('generateMergeDetails', UNEXPECTED_FAILURE)],
   'xstate.done.actor.confirmMerge': (s) => [
     done('confirmMerge', MERGE_REFUSAL),
+    done('confirmMerge', MERGED_REFUSAL),
     done('confirmMerge', {
       type: 'merged',
       result: {
@@ -312,6 +320,11 @@ export const projectMergeAccountsContext = (s: MergeAccountsSnapshot) => ({
   merged: s.context.wizard.mergedUsernames !== null,
   resendRefused: s.context.resendRefusal !== null,
   mergeErrors: s.context.mergeErrors.length > 0,
+  // Only the confirmation step shows the details and lists the errors: there, a refusal naming no
+  // field (listed as one of its own) is a screen of its own, before the details and after them.
+  confirmation: s.matches({ wizard: 'confirmation' })
+    ? { details: s.context.details !== null, listed: s.context.mergeErrors.map((e) => e.fieldName) }
+    : null,
   handover: s.context.handover?.kind ?? null,
 });
 
@@ -376,8 +389,9 @@ export function describeMergeAccountsEvent(event: MergeAccountsModelEvent): stri
       return 'continue-sign-in answered';
     default:
       if (event.type.startsWith('xstate.done.actor.')) {
-        const output = (event as { output?: { type?: string } }).output;
-        return `${event.type.replace('xstate.done.actor.', '')} ${output?.type ?? ''}`.trim();
+        const output = (event as { output?: { type?: string; fieldErrors?: unknown[] } }).output;
+        const nameless = output?.type === 'refused' && output.fieldErrors?.length === 0;
+        return `${event.type.replace('xstate.done.actor.', '')} ${output?.type ?? ''}${nameless ? ' naming no field' : ''}`.trim();
       }
       return event.type.replace(/^xstate\.error\.actor\.(.+)$/, '$1 fails').replace(/^user\./, '');
   }

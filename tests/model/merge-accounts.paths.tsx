@@ -157,6 +157,11 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: Sn) => Promise<vo
         expect(within(alert).getByText(mergeErrorText(error))).toBeInTheDocument();
       expect(button(t.confirmation.merge)).toBeDisabled();
     } else if (s.context.details && !busy) expect(button(t.confirmation.merge)).toBeEnabled();
+    // Never a blank step: the details, or the listed refusal that says why there are none.
+    if (!busy)
+      expect(
+        screen.queryByRole('rowheader', { name: t.confirmation.username }) ?? screen.queryByRole('alert'),
+      ).not.toBeNull();
   };
   return {
     loading: async () => {

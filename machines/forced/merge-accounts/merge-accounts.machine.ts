@@ -22,15 +22,18 @@
  *       --user.resend[mayResend]--> resending --done[isSent] / announceResent--> form
  *     choosePreferredUsername (64): loading options --> form --user.chooseUsername--> choosing
  *       --done[isRefused]--> form   --done / storePreferredUsername--> confirmation
- *     confirmation (80): generating details --> form --user.merge[noMergeErrors]--> merging
+ *     confirmation (80): generating details --done / storeDetails--> form (the details, or the
+ *       refusal listed as merge errors; Merge disabled) --user.merge[noMergeErrors]--> merging
  *       --done[isRefused] / storeMergeErrors--> form (listed; Merge disabled)
  *       --done / storeMerged, reloadCurrentUser--> completed
+ *       (both list a refusal naming no field, e.g. a merge already done, as an identities error)
  *   emailChanged, completed: --user.continue--> finishing (continue-sign-in) / clearWizard
  *     --> continuing (invokes continue-sign-in) --done[continuationFailed]--> failed --done--> done
  *   any unexpected failure --> failed
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import type { AuthenticationOutcome } from '../../../src/contract/entities';
+import type { FieldError } from '../../../src/contract/errors';
 import { MERGE_ERROR_FIELDS } from '../../../src/contract/merge';
 import {
   FORCED_ACTION_ROUTES,
@@ -139,6 +142,18 @@ export function stepAt(path: string, w: MergeWizardData): ResumableStep {
   const allowed = named.find((s) => wizardAllows(s, w));
   if (allowed) return allowed;
   return clean.startsWith(`${MERGE_ACCOUNTS_ROUTE}/`) ? 'invalid' : 'notice';
+}
+
+/**
+ * Section 8: a refusal of generate-merge-details or confirm as the confirmation step lists it. Its
+ * field errors as they are; one naming no field (e.g. 'The accounts have already been merged.') is
+ * listed as an identities error, so the step never shows nothing and a disabled Merge.
+ */
+function mergeErrorsOf(result: DetailsResult | ConfirmResult): FieldError[] {
+  if (result.type !== 'refused') return [];
+  return result.fieldErrors.length > 0
+    ? result.fieldErrors
+    : [{ fieldName: MERGE_ERROR_FIELDS.identities, message: result.message }];
 }
 
 /** Section 4.4: the preferred username resets when it is no longer among the merged accounts. */
@@ -261,16 +276,9 @@ export const mergeAccountsMachine = setup({
     })),
     storeDetails: assign((_, result: DetailsResult) => ({
       details: result.type === 'details' ? result.details : null,
-      mergeErrors: result.type === 'refused' ? result.fieldErrors : [],
+      mergeErrors: mergeErrorsOf(result),
     })),
-    storeMergeErrors: assign((_, result: ConfirmResult) => ({
-      mergeErrors:
-        result.type === 'refused'
-          ? result.fieldErrors.length > 0
-            ? result.fieldErrors
-            : [{ fieldName: MERGE_ERROR_FIELDS.identities, message: result.message }]
-          : [],
-    })),
+    storeMergeErrors: assign((_, result: ConfirmResult) => ({ mergeErrors: mergeErrorsOf(result) })),
     storeMerged: assign(({ context }, result: ConfirmResult) => ({
       wizard:
         result.type === 'merged'
