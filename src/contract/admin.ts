@@ -119,7 +119,25 @@ export const InvitationSummary = v.object({
 });
 export type InvitationSummary = v.InferOutput<typeof InvitationSummary>;
 
-/** Not shown: an admin invites someone to register for an app (and facility); the email goes out at once. */
+/**
+ * Section 5: at registration the full name is "editable for staff or when no customer number is
+ * present". For anyone else (a non-staff invitee with a customer number) the name is the
+ * invitation's, shown and kept as it is, so such an invitation to a new account must carry it.
+ * The invitation form, the server's invitation domain (which refuses one without a name: 422, a
+ * 'Required field' error at `name`) and the registration wizard share this rule.
+ */
+export function invitationFixesName(invitee: {
+  isStaff: boolean;
+  customerNumber?: string | null | undefined;
+}): boolean {
+  return !invitee.isStaff && (invitee.customerNumber ?? '').trim() !== '';
+}
+
+/**
+ * Not shown: an admin invites someone to register for an app (and facility); the email goes out at
+ * once. A non-staff invitee with a customer number needs a name (`invitationFixesName`): the server
+ * refuses one without it with 422 and a field error, as it refuses a missing facility.
+ */
 export const CreateInvitationBody = requestBody({
   email,
   appCode: requiredString(CODE_MAX),

@@ -1,7 +1,7 @@
 // Admin and access-request calls: roles, id lookup, paged history and list.
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { calls, Paged, HistoryItem } from '../../src/contract';
+import { calls, Paged, HistoryItem, invitationFixesName } from '../../src/contract';
 import { issuesOf } from './helpers';
 
 const item = {
@@ -46,6 +46,18 @@ describe('admin and access requests', () => {
         page: { number: 0, size: 5, totalElements: 6 },
       }),
     ).toEqual([]);
+  });
+
+  it('fixes the invitation name only for a non-staff invitee with a customer number (section 5)', () => {
+    expect(invitationFixesName({ isStaff: false, customerNumber: 'C20001' })).toBe(true);
+    expect(invitationFixesName({ isStaff: true, customerNumber: 'C20001' })).toBe(false);
+    expect(invitationFixesName({ isStaff: false, customerNumber: null })).toBe(false);
+    expect(invitationFixesName({ isStaff: false })).toBe(false);
+    expect(invitationFixesName({ isStaff: false, customerNumber: '  ' })).toBe(false);
+    // The body itself takes a nameless invitation: the server refuses it with 422 at the name field,
+    // not 400, so the form can show it there.
+    const body = { email: 'a@example.com', appCode: 'PAYROLL', customerNumber: 'C20001', isStaff: false };
+    expect(issuesOf(calls.createInvitation.body, body)).toEqual([]);
   });
 
   it('reads an actor-less history item as System (no actor)', () => {

@@ -11,7 +11,10 @@ import {
   UNKNOWN_APP_MESSAGE,
 } from '../../src/server/domain/admin/invitations';
 import { PERMISSION_DENIED_MESSAGE } from '../../src/server/domain/messages';
-import { INVITATION_INVALID_MESSAGE } from '../../src/server/domain/registration/messages';
+import {
+  INVITATION_INVALID_MESSAGE,
+  INVITATION_NAME_REQUIRED_MESSAGE,
+} from '../../src/server/domain/registration/messages';
 import { get, outbox, post } from './support/factors';
 import { startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
@@ -280,6 +283,60 @@ describe.each(targets)('admin invitations on $name', (target) => {
       if (message) expect(res.body).toMatchObject({ message });
     }
     expect(await count()).toBe(before);
+  });
+
+  it("refuses a non-staff customer's invitation without a name (422 at the name field) and creates nothing", async () => {
+    // Section 5: such an invitee cannot enter the name when registering, so it must come from here.
+    const before = await count();
+    const nameRequired = {
+      message: INVITATION_NAME_REQUIRED_MESSAGE,
+      errors: [{ fieldName: 'name', message: 'Required field' }],
+    };
+    const customer = { email: 'nameless@example.com', appCode: 'PAYROLL', customerNumber: 'C20031' };
+    for (const body of [
+      { ...customer, isStaff: false },
+      { ...customer, isStaff: false, name: '' },
+      { ...customer, isStaff: false, name: '   ' },
+      { ...customer, isStaff: false, name: null },
+    ]) {
+      const res = await post(admin, 'admin/invitations', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body).toEqual(nameRequired);
+    }
+    // Refused together with a missing facility: each at its field.
+    const both = await post(admin, 'admin/invitations', { ...customer, appCode: 'LOANS', isStaff: false });
+    expect(both.status).toBe(422);
+    expect(both.body).toEqual({
+      message: FACILITY_REQUIRED_MESSAGE,
+      errors: [
+        { fieldName: 'facilityCode', message: FACILITY_REQUIRED_MESSAGE },
+        { fieldName: 'name', message: 'Required field' },
+      ],
+    });
+    // A customer number the server cannot take is refused at its field too.
+    const badNumber = await post(admin, 'admin/invitations', {
+      ...customer,
+      customerNumber: '12345',
+      name: 'Nat Less',
+      isStaff: false,
+    });
+    expect(badNumber.status).toBe(422);
+    expect(badNumber.body).toMatchObject({
+      errors: [{ fieldName: 'customerNumber', message: 'Must be in the form C99999' }],
+    });
+    expect(await count()).toBe(before);
+    expect(await outbox(admin, '?to=nameless@example.com&channel=EMAIL')).toEqual([]);
+
+    // Staff, and anyone without a customer number, enter their own name when registering.
+    for (const [email, body] of [
+      ['staff.nameless@example.com', { appCode: 'PAYROLL', customerNumber: 'C20032', isStaff: true }],
+      ['plain.nameless@example.com', { appCode: 'PAYROLL', isStaff: false }],
+    ] as const) {
+      const res = await post<InvitationSummary>(admin, 'admin/invitations', { email, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ email, name: null, status: 'OPEN' });
+    }
+    expect(await count()).toBe(before + 2);
   });
 
   it('lists the apps with their settings and facilities', async () => {

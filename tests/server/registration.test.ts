@@ -3,6 +3,7 @@
 // (unknown code, other email, used, expired), single use under 10 parallel submissions, a crash
 // injected mid-submission, refusals that change nothing, and the invite CLI.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import {
   DETAILS_REQUIRED_MESSAGE,
   EXISTING_IDENTITY_ONLY_MESSAGE,
   INVITATION_INVALID_MESSAGE,
+  INVITATION_NAME_REQUIRED_MESSAGE,
   NAME_NOT_EDITABLE_MESSAGE,
   REGISTRATION_NOT_STARTED_MESSAGE,
   TOO_MANY_USERNAMES_MESSAGE,
@@ -550,6 +552,101 @@ describe.each(targets)('registration on $name', (target) => {
     expect(kept).toMatchObject({ name: 'Robin Vale', identity_verified: true });
     const untouched = await register('robin.untouched@example.com', 'robin.untouched');
     expect(untouched).toMatchObject({ name: 'Robin Vale', identity_verified: true });
+  });
+
+  it('a customer invitation stored without a name (before one was required) lets the invitee enter it', async () => {
+    // Section 5 fixes the name of a non-staff invitee with a customer number; an invitation that
+    // carries none would otherwise stop the registration at collect-details for good.
+    const inviteCode = 'LEGACY-NAMELESS-0001';
+    const email = 'legacy.nameless@example.com';
+    await server.db
+      .insertInto('invitations')
+      .values({
+        id: randomUUID(),
+        code_hash: invitationCodeHash(inviteCode),
+        email,
+        app_code: 'PAYROLL',
+        facility_id: null,
+        roles: JSON.stringify([]) as never,
+        customer_number: 'C20061',
+        name: null,
+        birth_date: null,
+        username: null,
+        mobile: null,
+        is_staff: false,
+        existing_identity_id: null,
+        created_at: clock.now(),
+        expires_at: new Date(clock.now().getTime() + 7 * 86_400_000),
+      })
+      .execute();
+    const { client, res } = await start(email, inviteCode);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ customerNumber: 'C20061', name: null, isStaff: false });
+
+    const before = await state();
+    const noName = await post(client, 'anonymous/registration/collect-details', { username: 'C20061' });
+    expect(noName.status).toBe(422);
+    expect(noName.body).toEqual({
+      message: 'Required field',
+      errors: [{ fieldName: 'name', message: 'Required field' }],
+    });
+    const early = await get(client, 'anonymous/registration/setup-key');
+    expect(early.body).toMatchObject({ message: DETAILS_REQUIRED_MESSAGE });
+    expect(await state()).toEqual(before);
+
+    const details = await post<Json>(client, 'anonymous/registration/collect-details', {
+      username: 'C20061',
+      name: '  Lee   Gacy ',
+    });
+    expect(details.status, JSON.stringify(details.body)).toBe(200);
+    expect(details.body).toMatchObject({ username: 'C20061', name: 'Lee Gacy', customerNumber: 'C20061' });
+    expect((await post(client, 'anonymous/registration/enrol-email')).status).toBe(204);
+    expect((await post(client, 'anonymous/registration/enrol-security-questions', QUESTIONS)).status).toBe(
+      204,
+    );
+    const done = await post(client, 'anonymous/registration/submit-new', {
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The name is the invitee's own, not the bank's: not identity verified.
+    expect(await identityNamed('C20061')).toMatchObject({
+      name: 'Lee Gacy',
+      customer_number: 'C20061',
+      is_staff: false,
+      identity_verified: false,
+    });
+  });
+
+  it('the invite CLI refuses a customer invitation without a name, which the invitee could not enter', async () => {
+    const before = await state();
+    const customer = [
+      '--email',
+      'cli.nameless@example.com',
+      '--app',
+      'PAYROLL',
+      '--customer-number',
+      'C20062',
+    ];
+    await expect(invite(customer)).rejects.toThrow(INVITATION_NAME_REQUIRED_MESSAGE);
+    await expect(invite([...customer, '--name', '   '])).rejects.toThrow(/name/);
+    expect(await state()).toEqual(before);
+    expect(await outbox(server.client(), '?to=cli.nameless@example.com')).toEqual([]);
+    // Staff enter their own name; an existing account keeps its own.
+    await invite([...customer, '--staff']);
+    await invite([
+      '--email',
+      'cli.existing@example.com',
+      '--app',
+      'PAYROLL',
+      '--customer-number',
+      'C10001',
+      '--existing',
+      'C10001',
+    ]);
+    const code = await invite([...customer, '--name', 'Cleo Named']);
+    const { res } = await start('cli.nameless@example.com', code);
+    expect(res.body).toMatchObject({ customerNumber: 'C20062', name: 'Cleo Named', isStaff: false });
   });
 
   it('SMS: a code to the mobile enrols it; a gateway outage answers 503 with the customer message', async () => {

@@ -1,5 +1,7 @@
 // 'Invite someone' (admin): runs the create-invitation machine. The facility list follows the
-// chosen app; an app whose handoff includes a facility needs one. For keyboard and screen reader
+// chosen app; an app whose handoff includes a facility needs one. A customer with a customer number
+// who is not staff needs a name: they cannot enter it when registering (section 5; the server
+// refuses such an invitation without one, at the name field, too). For keyboard and screen reader
 // users: errors are announced at their fields and the first takes the focus; once sent, the notice
 // takes the focus (the form it was in is gone), and 'Invite someone else' puts it in the email.
 import '@mantine/core/styles/Checkbox.css';
@@ -17,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createInvitationMachine } from '../../../../machines/admin/create-invitation/create-invitation.machine';
-import type { InvitationSummary } from '../../../contract/admin';
+import { invitationFixesName, type InvitationSummary } from '../../../contract/admin';
 import { formatDateTime } from '../../app/format';
 import { fieldErrorProps } from '../forced/shared/field-props';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -141,6 +143,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
 
   const app = apps.find((a) => a.code === draft.appCode) ?? null;
   const needsFacility = app?.facilityHandoff === 'SELECTED_BEFORE_HANDOFF';
+  const needsName = invitationFixesName(draft);
   const fieldError = (field: keyof Draft) =>
     missing[field] ?? refusal?.fieldErrors.find((e) => e.fieldName === field)?.message;
   const set = (field: keyof Draft, value: string | boolean) => setDraft((d) => ({ ...d, [field]: value }));
@@ -151,6 +154,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
     if (!draft.email.trim()) errors.email = t.required;
     if (!draft.appCode) errors.appCode = t.required;
     if (needsFacility && !draft.facilityCode) errors.facilityCode = t.required;
+    if (needsName && !draft.name.trim()) errors.name = t.required;
     setMissing(errors);
     if (Object.keys(errors).length > 0) {
       focusFirst((field) => errors[field] !== undefined);
@@ -227,6 +231,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
         )}
         <TextInput
           label={t.name}
+          required={needsName}
           value={draft.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={fieldError('name')}

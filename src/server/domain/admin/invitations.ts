@@ -6,12 +6,15 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
 import type { Random } from '../../adapters/random';
-import type {
-  CreateInvitationBody,
-  InvitationStatus,
-  InvitationSummary,
-  PageMetadata,
+import {
+  invitationFixesName,
+  type CreateInvitationBody,
+  type InvitationStatus,
+  type InvitationSummary,
+  type PageMetadata,
 } from '../../../contract/admin';
+import type { FieldError } from '../../../contract/errors';
+import { messages } from '../../../contract/fields';
 import {
   findAdminInvitation,
   listAdminInvitations,
@@ -32,6 +35,7 @@ import {
   InvitationError,
   sendInvitationEmail,
 } from '../registration/invitations';
+import { INVITATION_NAME_REQUIRED_MESSAGE } from '../registration/messages';
 
 export const INVITATION_PAGE_SIZE = 20;
 export const FACILITY_REQUIRED_MESSAGE = 'Select a facility of this app.';
@@ -85,15 +89,33 @@ export class AdminInvitations {
       throw refuse.unprocessable(UNKNOWN_APP_MESSAGE, [
         { fieldName: 'appCode', message: UNKNOWN_APP_MESSAGE },
       ]);
+    // The form's refusals, each at its field and all at once; the message is the first one's.
+    const refusals: Array<{ message: string; error: FieldError }> = [];
     if (app.facility_handoff === 'SELECTED_BEFORE_HANDOFF' && !body.facilityCode) {
-      throw refuse.unprocessable(FACILITY_REQUIRED_MESSAGE, [
-        { fieldName: 'facilityCode', message: FACILITY_REQUIRED_MESSAGE },
-      ]);
+      refusals.push({
+        message: FACILITY_REQUIRED_MESSAGE,
+        error: { fieldName: 'facilityCode', message: FACILITY_REQUIRED_MESSAGE },
+      });
     }
     if (app.facility_handoff === 'NONE' && body.facilityCode) {
-      throw refuse.unprocessable(FACILITY_NOT_ALLOWED_MESSAGE, [
-        { fieldName: 'facilityCode', message: FACILITY_NOT_ALLOWED_MESSAGE },
-      ]);
+      refusals.push({
+        message: FACILITY_NOT_ALLOWED_MESSAGE,
+        error: { fieldName: 'facilityCode', message: FACILITY_NOT_ALLOWED_MESSAGE },
+      });
+    }
+    // Section 5: this invitee cannot enter the name at registration, so it must be given here
+    // (without it the registration would stop at collect-details for good).
+    if (invitationFixesName(body) && !body.name) {
+      refusals.push({
+        message: INVITATION_NAME_REQUIRED_MESSAGE,
+        error: { fieldName: 'name', message: messages.required },
+      });
+    }
+    if (refusals.length > 0) {
+      throw refuse.unprocessable(
+        refusals[0]!.message,
+        refusals.map((r) => r.error),
+      );
     }
     let created;
     try {
@@ -112,7 +134,8 @@ export class AdminInvitations {
         validityDays: body.validityDays ?? INVITATION_DEFAULT_VALIDITY_DAYS,
       });
     } catch (error) {
-      if (error instanceof InvitationError) throw refuse.unprocessable(error.message);
+      if (error instanceof InvitationError)
+        throw refuse.unprocessable(error.message, error.field ? [error.field] : undefined);
       throw error;
     }
     try {

@@ -5,14 +5,16 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { email as emailSchema, isoDate, limits } from '../../../contract/fields';
+import { invitationFixesName } from '../../../contract/admin';
+import type { FieldError } from '../../../contract/errors';
+import { email as emailSchema, isoDate, limits, messages } from '../../../contract/fields';
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
 import { randomInt, randomUuid, type Random } from '../../adapters/random';
 import { insertInvitation } from '../../db/repositories/invitations';
 import type { Database } from '../../db/schema';
 import { normaliseUsername } from '../passwords';
-import { invitationEmailSubject, invitationEmailText } from './messages';
+import { INVITATION_NAME_REQUIRED_MESSAGE, invitationEmailSubject, invitationEmailText } from './messages';
 
 export const INVITATION_DEFAULT_VALIDITY_DAYS = 14;
 /** Base32 without the look-alikes (0/O, 1/I/L, U): 5 bits a character. */
@@ -70,8 +72,12 @@ export const NewInvitationInput = v.object({
 });
 export type NewInvitationInput = v.InferInput<typeof NewInvitationInput>;
 
+/** A refused invitation; `field` names the input at fault when there is one (the admin's form shows it there). */
 export class InvitationError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field?: FieldError,
+  ) {
     super(message);
     this.name = 'InvitationError';
   }
@@ -88,8 +94,9 @@ export interface CreatedInvitation {
 }
 
 /**
- * Creates an invitation (refusing unknown apps, facilities and identities, and a facility the
- * app does not have) and answers its code, which exists nowhere else from then on.
+ * Creates an invitation (refusing unknown apps, facilities and identities, a facility the app does
+ * not have, and a new account whose name the invitee could not enter at registration but that
+ * names no one) and answers its code, which exists nowhere else from then on.
  */
 export async function createInvitation(
   deps: { db: Kysely<Database>; clock: Clock; random: Random },
@@ -98,9 +105,21 @@ export async function createInvitation(
   const parsed = v.safeParse(NewInvitationInput, raw);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new InvitationError(`${v.getDotPath(issue) ?? 'input'}: ${issue.message}`);
+    const path = v.getDotPath(issue);
+    throw new InvitationError(
+      `${path ?? 'input'}: ${issue.message}`,
+      path ? { fieldName: path, message: issue.message } : undefined,
+    );
   }
   const input = parsed.output;
+  // Section 5: this invitee cannot enter the name at registration, so the invitation must carry it
+  // (an existing account keeps its own name and collects no details).
+  if (!input.existingUsername && invitationFixesName(input) && input.name === null) {
+    throw new InvitationError(INVITATION_NAME_REQUIRED_MESSAGE, {
+      fieldName: 'name',
+      message: messages.required,
+    });
+  }
   const { db, clock, random } = deps;
   const app = await db
     .selectFrom('apps')
@@ -116,8 +135,10 @@ export async function createInvitation(
       .where('app_code', '=', app.code)
       .where('code', '=', input.facilityCode)
       .executeTakeFirst();
-    if (!facility)
-      throw new InvitationError(`${app.code} has no facility with the code ${input.facilityCode}.`);
+    if (!facility) {
+      const message = `${app.code} has no facility with the code ${input.facilityCode}.`;
+      throw new InvitationError(message, { fieldName: 'facilityCode', message });
+    }
   }
   let existingId: string | null = null;
   if (input.existingUsername) {

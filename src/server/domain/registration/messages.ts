@@ -23,6 +23,12 @@ export const TOO_MANY_USERNAMES_MESSAGE = 'Too many usernames tried. Start the r
 export const USERNAME_NOT_EDITABLE_MESSAGE = 'The username is set by your invitation and cannot be changed.';
 export const NAME_NOT_EDITABLE_MESSAGE = 'The name is set by your invitation and cannot be changed.';
 export const DETAILS_REQUIRED_MESSAGE = 'Enter your details before continuing.';
+/**
+ * Not in the spec: an invitation for a non-staff invitee with a customer number names no one. Such
+ * an invitee cannot enter the name at registration (section 5), so the invitation must carry it.
+ */
+export const INVITATION_NAME_REQUIRED_MESSAGE =
+  "Enter the invitee's name: a customer with a customer number who is not staff cannot enter it when registering.";
 export const CHOOSE_FACTOR_FIRST_MESSAGE = 'Set up a verification method before continuing.';
 export const SECURITY_QUESTIONS_FIRST_MESSAGE = 'Set your security questions before continuing.';
 export const EXISTING_IDENTITY_ONLY_MESSAGE =

@@ -15,6 +15,7 @@
 // failure limit), then adds the grant the same way. Both then continue as a sign-in does
 // (domain/sign-in-flow.ts): forced steps still owed, a handoff, or the portal.
 import type { Kysely } from 'kysely';
+import { invitationFixesName } from '../../../contract/admin';
 import type { AuthenticationOutcome, ForcedAction } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
 import type { InviteDetails } from '../../../contract/registration';
@@ -156,6 +157,17 @@ function normaliseName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
+/**
+ * Section 5: the name is editable for staff or when no customer number is present. An invitation
+ * that should carry the name but does not (one created before invitations had to carry it) lets the
+ * invitee enter it as staff do: the alternative is a registration that can never continue. The
+ * wizard has to decide the same from the invite details at start: an invitation without a name
+ * is one whose name is entered, not shown.
+ */
+function isNameEditable(invitation: Pick<InvitationRow, 'isStaff' | 'customerNumber' | 'name'>): boolean {
+  return !invitationFixesName(invitation) || !invitation.name?.trim();
+}
+
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
@@ -206,7 +218,7 @@ export class RegistrationService {
   async #heldWithDetails(session: SessionRow | null): Promise<Held & { username: string; name: string }> {
     const held = await this.#heldNew(session);
     const username = held.invitation.username ?? held.state.username;
-    const name = held.state.name ?? held.invitation.name;
+    const name = held.state.name ?? (held.invitation.name?.trim() || null);
     if (!username || !name) throw refuse.unprocessable(DETAILS_REQUIRED_MESSAGE);
     return { ...held, username, name };
   }
@@ -285,12 +297,12 @@ export class RegistrationService {
     } else if (!invitation.username) {
       errors.push({ fieldName: 'username', message: 'Required field' });
     }
-    const nameEditable = invitation.isStaff || !invitation.customerNumber;
+    const nameEditable = isNameEditable(invitation);
     let name: string | undefined;
     if (input.name !== undefined) {
       if (!nameEditable) errors.push({ fieldName: 'name', message: NAME_NOT_EDITABLE_MESSAGE });
       else name = normaliseName(input.name);
-    } else if (!invitation.name && !held.state.name) {
+    } else if (!invitation.name?.trim() && !held.state.name) {
       errors.push({ fieldName: 'name', message: 'Required field' });
     }
     if (username && errors.length === 0) {
