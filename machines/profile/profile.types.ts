@@ -1,5 +1,6 @@
 // What the profile's machines share: the answers their provided actors give (expected refusals are
-// results, routed by guards on onDone) and how a profile screen hands over when it is done.
+// results, routed by guards on onDone), how a profile screen hands over when it is done, and the
+// two steps of the wizards with their progress.
 import type { CurrentUser } from '../../src/contract/entities';
 import type { Refusal, ResendResult } from '../forced/continue-sign-in/forced-step';
 
@@ -19,3 +20,7 @@ export type ProfileOutput =
   | { kind: 'cancelled'; route: string }
   /** Section 8: an SMS 503 stores the customer message and goes back to /profile. */
   | { kind: 'unavailable'; route: string; message: string };
+
+/** Section 2.3: the profile wizards have two steps, step 1 at 50 percent and step 2 at 100 percent. */
+export const WIZARD_STEP_PROGRESS = { 1: 50, 2: 100 } as const;
+export type WizardStep = keyof typeof WIZARD_STEP_PROGRESS;

@@ -1,14 +1,16 @@
 // The single-step profile screens check each field with the contract's own schema before sending,
 // so that what the server would refuse with a 400 (and section 8 would turn into /error) is told at
 // the field instead: the new password's policy of section 9, and security answers counted after
-// trimming, as the server counts them. The date of birth takes a typed 'DD Mon YYYY' (section 9's
-// helper) as well as YYYY-MM-DD, and a typed date it cannot take is refused at the field.
+// trimming, as the server counts them, and so are the name and the phone (section 5's rules from
+// the contract: trimmed, then required, then the length). The date of birth takes a typed
+// 'DD Mon YYYY' (section 9's helper) as well as YYYY-MM-DD, and a typed date it cannot take is
+// refused at the field.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { PROFILE_ROUTES } from '../../machines/routes';
 import ChangePasswordPage from '../../src/client/flows/profile/ChangePasswordPage';
-import { ProfileFormPage } from '../../src/client/flows/profile/ProfileFormPage';
+import { ProfileFormPage, type ProfileFormSpec } from '../../src/client/flows/profile/ProfileFormPage';
 import {
   profileFormScreens,
   securityQuestionsScreen,
@@ -110,6 +112,86 @@ describe('/profile/change-security-questions', () => {
       question2: 'MEDICARE',
       answer2: 'long enough',
     });
+  });
+});
+
+/**
+ * Name (max 100) and phone (max 20) as section 5 and the server count them: trimmed first, then
+ * required, then the length. Spaces around the text are not counted.
+ */
+describe('/profile/change-name and /profile/change-phone: lengths counted after trimming', () => {
+  function mountScreen(spec: ProfileFormSpec, route: string) {
+    return opened(
+      mountForcedPage({
+        machine: profileFormMachine,
+        sources: ['isIdentityVerified', 'submit'],
+        route,
+        entry: route,
+        page: <ProfileFormPage spec={spec} />,
+        user: users.customer,
+      }),
+    );
+  }
+
+  /** Replaces the field's text as one paste (a long text typed key by key is slow in jsdom). */
+  async function enterText(m: ReturnType<typeof mountForcedPage>, label: RegExp, text: string) {
+    await m.user.clear(input(label));
+    if (text !== '') {
+      await m.user.click(input(label));
+      await m.user.paste(text);
+    }
+  }
+
+  async function submitRefused(m: ReturnType<typeof mountForcedPage>, label: RegExp, submit: string) {
+    await m.user.click(screen.getByRole('button', { name: submit }));
+    await waitFor(() => expect(input(label)).toHaveAttribute('aria-invalid', 'true'));
+    expect(input(label)).toHaveFocus();
+    expect(m.api.calls.filter((c) => c.src === 'submit')).toEqual([]);
+  }
+
+  it('name: 100 characters padded with spaces is sent; 101 characters, or only spaces, are refused at the field', async () => {
+    const t = screenTexts.changeName;
+    const m = await mountScreen(profileFormScreens.changeName, PROFILE_ROUTES.CHANGE_NAME);
+    await screen.findByLabelText(/^Name/, { selector: 'input' });
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+
+    await enterText(m, /^Name/, 'N'.repeat(101));
+    await submitRefused(m, /^Name/, t.submit);
+    expect(input(/^Name/)).toHaveAccessibleDescription(
+      expect.stringContaining('Size cannot be greater than 100'),
+    );
+
+    await enterText(m, /^Name/, '     ');
+    await submitRefused(m, /^Name/, t.submit);
+    expect(input(/^Name/)).toHaveAccessibleDescription(expect.stringContaining('Required field'));
+
+    const padded = `  ${'N'.repeat(100)}  `;
+    await enterText(m, /^Name/, padded);
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(input(/^Name/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(String((m.api.lastCall('submit')?.input as { name: string }).name).trim()).toBe('N'.repeat(100));
+  });
+
+  it('phone: 20 characters padded with spaces is sent; 21 characters are refused at the field', async () => {
+    const t = screenTexts.changePhone;
+    const m = await mountScreen(profileFormScreens.changePhone, PROFILE_ROUTES.CHANGE_PHONE);
+    await screen.findByLabelText(/^Phone/, { selector: 'input' });
+    await m.user.type(input(/^Current password/), 'Old-password-1');
+
+    const phone = '+64 2 8888 8888 0000';
+    expect(phone).toHaveLength(20);
+    await enterText(m, /^Phone/, `${phone}1`);
+    await submitRefused(m, /^Phone/, t.submit);
+    expect(input(/^Phone/)).toHaveAccessibleDescription(
+      expect.stringContaining('Size cannot be greater than 20'),
+    );
+
+    await enterText(m, /^Phone/, `   ${phone}   `);
+    await m.user.click(screen.getByRole('button', { name: t.submit }));
+    await m.api.waiting('submit');
+    expect(input(/^Phone/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(String((m.api.lastCall('submit')?.input as { phone: string }).phone).trim()).toBe(phone);
   });
 });
 

@@ -1,12 +1,15 @@
 // /profile beyond the personal details: the MFA table's actions per factor, the trusted-device
 // table (delete one, clear all, with the section 8 toasts and the period text of section 4.7), an
 // SMS 503 handed over by a wizard, and 'Sign out of all devices' (the applications listed, no
-// ticket field for one's own account, then sign-in).
+// ticket field for one's own account, then sign-in, having forgotten locally all that the header's
+// Sign out forgets: section 4.1).
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { PROFILE_ROUTE, PROFILE_ROUTES } from '../../machines/routes';
+import { ANONYMOUS_USER } from '../../src/contract/entities';
 import type { TrustedDevice } from '../../src/contract/profile';
+import { MERGE_WIZARD_STORAGE_KEY } from '../../src/client/app/session/session-store';
 import { onNotice, type Notice } from '../../src/client/app/notices';
 import { ProfileCallsContext, type ProfileCalls } from '../../src/client/flows/profile/profile-calls-context';
 import { profileToasts } from '../../src/client/flows/profile/profile.texts';
@@ -14,6 +17,7 @@ import { SignOutAllDevicesModal } from '../../src/client/flows/profile/SignOutAl
 import ProfilePage from '../../src/client/pages/ProfilePage';
 import { profileTexts as t, signOutAllTexts } from '../../src/client/pages/profile.texts';
 import { users } from '../machines/continue-sign-in.fixtures';
+import { contexts } from './fixtures';
 import { mountForcedPage } from '../model/harness/forced-pages';
 
 const device = (id: string, family: string, lastActiveDate: string): TrustedDevice => ({
@@ -183,6 +187,53 @@ describe('/profile', () => {
     await waitFor(() => expect(m.calls.signOutOfAllDevices).toHaveBeenCalledWith(null));
     expect(await screen.findByTestId('landed-path')).toHaveTextContent('/');
     expect(m.store.getState().currentUser?.isAuthenticated).toBe(false);
+  });
+
+  it("signs out here as the header's Sign out does: the user, the target paths, the context, the single sign-on app and the merge data go", async () => {
+    const calls = fakeCalls();
+    const m = mountForcedPage({
+      machine: profileFormMachine,
+      sources: [],
+      route: PROFILE_ROUTE,
+      entry: PROFILE_ROUTE,
+      page: (
+        <ProfileCallsContext.Provider value={calls}>
+          <ProfilePage />
+        </ProfileCallsContext.Provider>
+      ),
+      user: users.customer,
+      context: contexts.loans,
+      targetPath: PROFILE_ROUTES.CHANGE_NAME,
+      adminTargetPath: '/admin/apps',
+    });
+    await m.store.ready();
+    m.store.rememberSingleSignOnApp('Loans');
+    window.sessionStorage.setItem(MERGE_WIZARD_STORAGE_KEY, JSON.stringify({ newEmail: 'a@b.co' }));
+    expect(m.store.getState()).toMatchObject({
+      context: contexts.loans,
+      targetPath: PROFILE_ROUTES.CHANGE_NAME,
+      adminTargetPath: '/admin/apps',
+      singleSignOnAppName: 'Loans',
+    });
+
+    await m.user.click(await screen.findByRole('button', { name: t.signOutAll }));
+    const dialog = await screen.findByRole('dialog', { name: signOutAllTexts.title });
+    await m.user.click(within(dialog).getByRole('button', { name: signOutAllTexts.confirm }));
+    await waitFor(() => expect(calls.signOutOfAllDevices).toHaveBeenCalledWith(null));
+    expect(await screen.findByTestId('landed-path')).toHaveTextContent(/^\/$/);
+    expect(m.store.getState()).toEqual({
+      currentUser: ANONYMOUS_USER,
+      context: null,
+      targetPath: null,
+      adminTargetPath: null,
+      singleSignOnAppName: null,
+    });
+    expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
+    expect(window.sessionStorage.getItem('portal.adminTargetPath')).toBeNull();
+    expect(window.sessionStorage.getItem('portal.singleSignOnApp')).toBeNull();
+    expect(window.sessionStorage.getItem(MERGE_WIZARD_STORAGE_KEY)).toBeNull();
+    // The session already ended on the server with the others: no second call to end it.
+    expect(m.services.logout).not.toHaveBeenCalled();
   });
 
   it('says the list of applications could not be loaded (not that none are affected), and still signs out', async () => {

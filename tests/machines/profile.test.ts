@@ -1,7 +1,8 @@
 // Hand-pinned transitions of the profile machines (sections 2.3, 4.7 and 8), with fake actors: the
 // single-step form (read-only once identity verified, 422 on the fields, saved, cancel), the code
 // wizards (step 2 needs its parameter, resend, cancel call, SMS 503) and the authenticator-app
-// wizards (setup, code and current password, back and forward).
+// wizards (setup, code and current password, back and forward); an unexpected failure in either
+// wizard shows the progress of the step it came from (section 2.3).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type {
@@ -10,6 +11,7 @@ import type {
   VerifyAppResult,
 } from '../../machines/profile/app-wizard/app-wizard.types';
 import { changeAuthenticatorAppMachine } from '../../machines/profile/change-authenticator-app/change-authenticator-app.machine';
+import { selectProgress as selectAppWizardProgress } from '../../machines/profile/app-wizard/app-wizard.select';
 import { changeEmailMachine } from '../../machines/profile/change-email/change-email.machine';
 import type {
   ResendResult,
@@ -17,6 +19,10 @@ import type {
   StartResult,
   VerifyResult,
 } from '../../machines/profile/code-wizard/code-wizard.types';
+import {
+  selectProgress as selectCodeWizardProgress,
+  selectView as selectCodeWizardView,
+} from '../../machines/profile/code-wizard/code-wizard.select';
 import { enrolSmsMachine } from '../../machines/profile/enrol-sms/enrol-sms.machine';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { selectView } from '../../machines/profile/profile-form/profile-form.select';
@@ -242,6 +248,30 @@ describe('code wizards', () => {
     expect(actor.getSnapshot().value).toBe('verification');
   });
 
+  it('an unexpected failure keeps the step it came from: a failed start at 50, a failed code or resend at 100', async () => {
+    const down = new Error('Down');
+    const failedStart = start(changeEmailMachine, { start: [down] }).actor;
+    failedStart.send({ type: 'user.start', currentPassword: 'pw', value: 'a@b.co' });
+    await waitFor(failedStart, (s) => s.matches('failed'));
+    expect(selectCodeWizardView(failedStart.getSnapshot())).toBe('failed');
+    expect(selectCodeWizardProgress(failedStart.getSnapshot())).toBe(50);
+
+    const sent = { type: 'codeSent', destination: '+61 400 000 010' } as const;
+    for (const script of [
+      { start: [sent], verify: [down] },
+      { start: [sent], resend: [down] },
+    ]) {
+      const { actor } = start(enrolSmsMachine, script);
+      actor.send({ type: 'user.start', currentPassword: 'pw', value: '+61 400 000 010' });
+      await waitFor(actor, (s) => s.matches('verification'));
+      if (script.verify) actor.send({ type: 'user.verify', code: '123456' });
+      else actor.send({ type: 'user.resend' });
+      await waitFor(actor, (s) => s.matches('failed'));
+      expect(actor.getSnapshot().context.errorMessage).toBe('Down');
+      expect(selectCodeWizardProgress(actor.getSnapshot())).toBe(100);
+    }
+  });
+
   it('start answering the updated user needs no code', async () => {
     const { actor } = start(changeEmailMachine, { start: [{ type: 'updated', user }] });
     actor.send({ type: 'user.start', currentPassword: 'pw', value: 'same' });
@@ -311,7 +341,20 @@ describe('authenticator-app wizards', () => {
   it('a failed setup leaves by Back', async () => {
     const { actor } = start({ setup: new Error('Down') });
     await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectAppWizardProgress(actor.getSnapshot() as never)).toBe(50);
     actor.send({ type: 'user.cancel' });
     expect(actor.getSnapshot().output).toEqual({ kind: 'cancelled', route: PROFILE_ROUTE });
+  });
+
+  it('progress: step 1 at 50, step 2 at 100, and a failed verification keeps step 2', async () => {
+    const { actor } = start({ verify: [new Error('Down')] });
+    expect(selectAppWizardProgress(actor.getSnapshot() as never)).toBe(50);
+    await waitFor(actor, (s) => s.matches('setup'));
+    expect(selectAppWizardProgress(actor.getSnapshot() as never)).toBe(50);
+    actor.send({ type: 'user.next' });
+    expect(selectAppWizardProgress(actor.getSnapshot() as never)).toBe(100);
+    actor.send({ type: 'user.verify', code: '123456', currentPassword: 'pw' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectAppWizardProgress(actor.getSnapshot() as never)).toBe(100);
   });
 });

@@ -115,6 +115,20 @@ async function expectProgress(value: number) {
   await waitFor(() => expect(screen.getByTestId('step-progress')).toHaveTextContent(`${value}`));
 }
 
+/**
+ * A wizard's failure view shows the step that failed (section 2.3: step 1 at 50, step 2 at 100):
+ * the step of the last call made, which is the one that failed.
+ */
+async function expectFailedWizard(m: Mounted, s: S, stepOneCalls: readonly string[]) {
+  await expectFailed(s);
+  const failedCall = m.api.calls.at(-1)?.src ?? '';
+  const step = stepOneCalls.includes(failedCall) ? 1 : 2;
+  await expectProgress(step === 1 ? 50 : 100);
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+    step === 1 ? wizardTexts.stepDetails : wizardTexts.stepVerification,
+  );
+}
+
 async function clickCancel(m: Mounted) {
   const cancel = screen.queryByRole('button', { name: wizardTexts.cancel }) ?? button(profileFormTexts.back);
   await m.user.click(cancel);
@@ -311,7 +325,7 @@ function defineCodeWizardPaths(
         expect(await screen.findByText(wizardTexts.cancelling)).toHaveAttribute('role', 'status');
         await m.api.waiting('cancelChange');
       },
-      failed: (s) => expectFailed(s),
+      failed: (s) => expectFailedWizard(m, s, ['start']),
       saved: (s) => expectLanded(m, s.output as ProfileOutput, options.toast),
       unavailable: (s) => expectLanded(m, s.output as ProfileOutput, options.toast),
       cancelled: async (s) => {
@@ -478,7 +492,7 @@ function defineAppWizardPaths(
           currentPassword: CURRENT_PASSWORD,
         });
       },
-      failed: (s) => expectFailed(s),
+      failed: (s) => expectFailedWizard(m, s, ['loadSetup']),
       saved: (s) => expectLanded(m, s.output as ProfileOutput, options.toast),
       cancelled: (s) => expectLanded(m, s.output as ProfileOutput, options.toast),
     };

@@ -7,7 +7,8 @@ export const machine = createMachine({
   "context": {
     "setup": null,
     "refusal": null,
-    "errorMessage": null
+    "errorMessage": null,
+    "failedStep": null
   },
   "initial": "loading",
   "states": {

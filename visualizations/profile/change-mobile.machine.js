@@ -11,7 +11,8 @@ export const machine = createMachine({
     "resendRefusal": null,
     "savedUser": null,
     "unavailableMessage": null,
-    "errorMessage": null
+    "errorMessage": null,
+    "failedStep": null
   },
   "initial": "details",
   "states": {

@@ -10,13 +10,15 @@
  *   verification --route.changed[isSetupRoute]--> setup (back to step 1)
  *   setup --route.changed[isVerificationRoute]--> verification (forward again; needs the setup)
  *   setup, verification, failed --user.cancel--> cancelled (final; nothing was enrolled)
- *   any unexpected failure --> failed
+ *   any unexpected failure --> failed (with the step it came from: loading is step 1, verifying
+ *     step 2)
  * Every final state goes back to /profile.
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { messageOf, provided } from '../../forced/continue-sign-in/forced-step';
 import { PROFILE_ROUTE, PROFILE_WIZARD_STEPS } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { WIZARD_STEP_PROGRESS } from '../profile.types';
 import type {
   AppSetup,
   AppWizardContext,
@@ -24,6 +26,7 @@ import type {
   AppWizardOutput,
   VerifyAppInput,
   VerifyAppResult,
+  WizardStep,
 } from './app-wizard.types';
 
 export interface AppWizardOptions {
@@ -34,9 +37,9 @@ export interface AppWizardOptions {
 
 export function createAppWizardMachine({ id, route }: AppWizardOptions) {
   const verificationRoute = `${route}/${PROFILE_WIZARD_STEPS.CODE_VERIFICATION}`;
-  const stepMeta = (progress: number, description: string): FlowStateMeta => ({
-    route: progress === 50 ? route : verificationRoute,
-    progress,
+  const stepMeta = (step: WizardStep, description: string): FlowStateMeta => ({
+    route: step === 1 ? route : verificationRoute,
+    progress: WIZARD_STEP_PROGRESS[step],
     description,
   });
   const pathOf = (event: AppWizardEvent) => {
@@ -67,25 +70,31 @@ export function createAppWizardMachine({ id, route }: AppWizardOptions) {
         refusal:
           result.type === 'refused' ? { message: result.message, fieldErrors: result.fieldErrors } : null,
       })),
-      reportFailure: assign((_, failure: { error: unknown }) => ({ errorMessage: messageOf(failure.error) })),
+      reportFailure: assign((_, failure: { error: unknown; step: WizardStep }) => ({
+        errorMessage: messageOf(failure.error),
+        failedStep: failure.step,
+      })),
     },
   }).createMachine({
     id,
-    context: { setup: null, refusal: null, errorMessage: null },
+    context: { setup: null, refusal: null, errorMessage: null, failedStep: null },
     initial: 'loading',
     output: ({ event }) => event.output as AppWizardOutput,
     states: {
       loading: {
-        meta: stepMeta(50, 'Step 1: making the new secret (setup key and QR code).'),
+        meta: stepMeta(1, 'Step 1: making the new secret (setup key and QR code).'),
         invoke: {
           id: 'loadSetup',
           src: 'loadSetup',
           onDone: { target: 'setup', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
-          onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, step: 1 }) },
+          },
         },
       },
       setup: {
-        meta: stepMeta(50, 'Step 1: scan the QR code or type the setup key into the app.'),
+        meta: stepMeta(1, 'Step 1: scan the QR code or type the setup key into the app.'),
         on: {
           'user.next': { target: 'verification' },
           'user.cancel': { target: 'cancelled' },
@@ -93,7 +102,7 @@ export function createAppWizardMachine({ id, route }: AppWizardOptions) {
         },
       },
       verification: {
-        meta: stepMeta(100, 'Step 2: a code of the new app and the current password.'),
+        meta: stepMeta(2, 'Step 2: a code of the new app and the current password.'),
         on: {
           'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
           'user.cancel': { target: 'cancelled' },
@@ -101,7 +110,7 @@ export function createAppWizardMachine({ id, route }: AppWizardOptions) {
         },
       },
       verifying: {
-        meta: stepMeta(100, 'Checking the code; only now is the app enrolled (or replaced).'),
+        meta: stepMeta(2, 'Checking the code; only now is the app enrolled (or replaced).'),
         invoke: {
           id: 'verify',
           src: 'verify',
@@ -117,10 +126,14 @@ export function createAppWizardMachine({ id, route }: AppWizardOptions) {
             },
             { target: 'saved' },
           ],
-          onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, step: 2 }) },
+          },
         },
       },
       failed: {
+        // The failure view shows the progress of the step it came from (context.failedStep).
         meta: { description: 'An unexpected failure; Back returns to /profile.' },
         on: { 'user.cancel': { target: 'cancelled' } },
       },

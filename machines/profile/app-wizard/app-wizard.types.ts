@@ -1,7 +1,7 @@
 import type { RouteChangedEvent } from '../../shared/flow.types';
-import type { ProfileOutput, Refusal } from '../profile.types';
+import type { ProfileOutput, Refusal, WizardStep } from '../profile.types';
 
-export type { ProfileOutput };
+export type { ProfileOutput, WizardStep };
 
 /** Step 1: the new secret as the setup key and its QR code (a data URL). */
 export interface AppSetup {
@@ -23,6 +23,8 @@ export interface AppWizardContext {
   /** The last refusal of step 2 (code or current password), on its fields. */
   refusal: Refusal | null;
   errorMessage: string | null;
+  /** The step an unexpected failure came from: the failure view shows its progress (section 2.3). */
+  failedStep: WizardStep | null;
 }
 
 export type AppWizardEvent =

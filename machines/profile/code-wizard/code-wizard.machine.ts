@@ -15,13 +15,15 @@
  *                --route.changed[isDetailsRoute]--> details (back to step 1)
  *   details --route.changed[isVerificationRoute and hasDestination]--> verification (forward again)
  *   details, failed --user.cancel--> cancelled (final, /profile)
- *   any unexpected failure --> failed
+ *   any unexpected failure --> failed (with the step it came from: starting is step 1; verifying
+ *     and resending are step 2)
  * Every final state goes back to /profile.
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { messageOf, provided } from '../../forced/continue-sign-in/forced-step';
 import { PROFILE_ROUTE } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
+import { WIZARD_STEP_PROGRESS } from '../profile.types';
 import type {
   CodeWizardContext,
   CodeWizardEvent,
@@ -30,6 +32,7 @@ import type {
   StartInput,
   StartResult,
   VerifyResult,
+  WizardStep,
 } from './code-wizard.types';
 
 export interface CodeWizardOptions {
@@ -43,9 +46,9 @@ export interface CodeWizardOptions {
 
 export function createCodeWizardMachine({ id, route, verificationStep }: CodeWizardOptions) {
   const verificationRoute = `${route}/${verificationStep}`;
-  const stepMeta = (progress: number, description: string): FlowStateMeta => ({
-    route: progress === 50 ? route : verificationRoute,
-    progress,
+  const stepMeta = (step: WizardStep, description: string): FlowStateMeta => ({
+    route: step === 1 ? route : verificationRoute,
+    progress: WIZARD_STEP_PROGRESS[step],
     description,
   });
   const pathOf = (event: CodeWizardEvent) => {
@@ -101,7 +104,10 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
       })),
       /** 'Resent {type} verification code' (section 8); the page shows the toast. */
       announceResent: () => {},
-      reportFailure: assign((_, failure: { error: unknown }) => ({ errorMessage: messageOf(failure.error) })),
+      reportFailure: assign((_, failure: { error: unknown; step: WizardStep }) => ({
+        errorMessage: messageOf(failure.error),
+        failedStep: failure.step,
+      })),
     },
   }).createMachine({
     id,
@@ -113,12 +119,13 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
       savedUser: null,
       unavailableMessage: null,
       errorMessage: null,
+      failedStep: null,
     },
     initial: 'details',
     output: ({ event }) => event.output as CodeWizardOutput,
     states: {
       details: {
-        meta: stepMeta(50, 'Step 1: the new value and the current password; the last refusal on the fields.'),
+        meta: stepMeta(1, 'Step 1: the new value and the current password; the last refusal on the fields.'),
         on: {
           'user.start': { target: 'starting', actions: 'forgetRefusals' },
           'user.cancel': { target: 'cancelled' },
@@ -126,7 +133,7 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
         },
       },
       starting: {
-        meta: stepMeta(50, 'Sending a code to the new value.'),
+        meta: stepMeta(1, 'Sending a code to the new value.'),
         invoke: {
           id: 'start',
           src: 'start',
@@ -155,11 +162,14 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
               actions: { type: 'storeDestination', params: ({ event }) => event.output },
             },
           ],
-          onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, step: 1 }) },
+          },
         },
       },
       verification: {
-        meta: stepMeta(100, 'Step 2: the code sent to the new value; resend; cancel.'),
+        meta: stepMeta(2, 'Step 2: the code sent to the new value; resend; cancel.'),
         on: {
           'user.verify': { target: 'verifying', actions: 'forgetRefusals' },
           'user.resend': { guard: 'mayResend', target: 'resending' },
@@ -168,7 +178,7 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
         },
       },
       verifying: {
-        meta: stepMeta(100, 'Checking the code.'),
+        meta: stepMeta(2, 'Checking the code.'),
         invoke: {
           id: 'verify',
           src: 'verify',
@@ -184,11 +194,14 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
             },
             { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, step: 2 }) },
+          },
         },
       },
       resending: {
-        meta: stepMeta(100, 'Sending a new code.'),
+        meta: stepMeta(2, 'Sending a new code.'),
         invoke: {
           id: 'resend',
           src: 'resend',
@@ -208,11 +221,14 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
               actions: { type: 'storeResendRefusal', params: ({ event }) => event.output },
             },
           ],
-          onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, step: 2 }) },
+          },
         },
       },
       cancelling: {
-        meta: stepMeta(100, 'Cancel: forgetting the started change.'),
+        meta: stepMeta(2, 'Cancel: forgetting the started change.'),
         invoke: {
           id: 'cancelChange',
           src: 'cancelChange',
@@ -222,6 +238,7 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
         },
       },
       failed: {
+        // The failure view shows the progress of the step it came from (context.failedStep).
         meta: { description: 'An unexpected failure; Back returns to /profile.' },
         on: { 'user.cancel': { target: 'cancelled' } },
       },

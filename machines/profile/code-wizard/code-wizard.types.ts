@@ -1,8 +1,8 @@
 import type { CurrentUser } from '../../../src/contract/entities';
 import type { RouteChangedEvent } from '../../shared/flow.types';
-import type { ProfileOutput, Refusal, ResendResult } from '../profile.types';
+import type { ProfileOutput, Refusal, ResendResult, WizardStep } from '../profile.types';
 
-export type { ProfileOutput, ResendResult };
+export type { ProfileOutput, ResendResult, WizardStep };
 
 /** Step 1's call: the current password and the new email or mobile. */
 export interface StartInput {
@@ -35,6 +35,8 @@ export interface CodeWizardContext {
   /** The customer message of an SMS 503. */
   unavailableMessage: string | null;
   errorMessage: string | null;
+  /** The step an unexpected failure came from: the failure view shows its progress (section 2.3). */
+  failedStep: WizardStep | null;
 }
 
 export type CodeWizardEvent =

@@ -20,12 +20,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PROFILE_ROUTES, SIGN_IN_ROUTE } from '../../../machines/routes';
-import {
-  ANONYMOUS_USER,
-  type CurrentUser,
-  type FactorType,
-  type HandoffTarget,
-} from '../../contract/entities';
+import type { CurrentUser, FactorType, HandoffTarget } from '../../contract/entities';
 import type { TrustedDevice } from '../../contract/profile';
 import { formatDateTime, formatIsoDate } from '../app/format';
 import { announce } from '../app/notices';
@@ -354,9 +349,11 @@ function SignOutAllDevices() {
         onConfirm={async (ticketCode) => {
           const refusal = await profileCalls.signOutOfAllDevices(ticketCode);
           if (refusal === null) {
-            // This browser's session ended with the others: sign in again.
+            // This browser's session ended with the others on the server. Here, forget what the
+            // header's Sign out forgets, with the same function (section 4.1: the user, the target
+            // paths, the context and the single sign-on app), then sign in again (section 2.2).
             setOpened(false);
-            session.setCurrentUser(ANONYMOUS_USER);
+            session.clear();
             void navigate(SIGN_IN_ROUTE, { replace: true });
           }
           return refusal;

@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import type { AppWizardMachine } from '../../../../machines/profile/app-wizard/app-wizard.machine';
 import {
   selectContext,
+  selectProgress,
   selectVerifying,
   selectView,
 } from '../../../../machines/profile/app-wizard/app-wizard.select';
@@ -140,7 +141,7 @@ export function AppWizardPage({ spec }: { spec: AppWizardSpec }) {
   const view = useSelector(actorRef, selectView);
   const verifying = useSelector(actorRef, selectVerifying);
   const context = useSelector(actorRef, selectContext);
-  const progress = view === 'verification' ? 100 : 50;
+  const progress = useSelector(actorRef, selectProgress);
 
   return (
     <WizardFrame heading={spec.heading} progress={progress}>

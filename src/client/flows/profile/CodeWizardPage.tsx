@@ -16,7 +16,8 @@ import {
   selectVerifying,
   selectView,
 } from '../../../../machines/profile/code-wizard/code-wizard.select';
-import { email as emailSchema } from '../../../contract/fields';
+import { email as emailRule } from '../../../contract/fields';
+import { mobile as mobileRule } from '../../../contract/forced';
 import { announce } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { CodeForm } from '../forced/shared/CodeForm';
@@ -38,7 +39,12 @@ export interface CodeWizardSpec {
   toast: string;
 }
 
-const MAX = { email: 500, mobile: 20 } as const;
+/**
+ * Section 5's rules for step 1's value, the contract's own: the server checks the request with
+ * them, and registration and factor enrolment's forms check with them too (trimmed, then required,
+ * then the email format, then the length).
+ */
+const RULES = { email: emailRule, mobile: mobileRule } as const;
 
 function DetailsForm({
   spec,
@@ -73,17 +79,14 @@ function DetailsForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (value.trim() === '') found[field] = profileFormTexts.required;
-    else if (value.length > MAX[spec.kind]) found[field] = profileFormTexts.tooLong(MAX[spec.kind]);
-    else if (spec.kind === 'email') {
-      const checked = v.safeParse(emailSchema, value.trim());
-      if (!checked.success) found[field] = checked.issues[0].message;
-    }
+    const checked = v.safeParse(RULES[spec.kind], value, { abortPipeEarly: true });
+    if (!checked.success) found[field] = checked.issues[0].message;
     if (password === '') found.currentPassword = profileFormTexts.required;
     setErrors(found);
     if (found[field]) valueInput.current?.focus();
     else if (found.currentPassword) passwordInput.current?.focus();
-    if (Object.keys(found).length === 0) onSubmit(value.trim(), password);
+    // The value as the rule gives it back: trimmed.
+    if (checked.success && password !== '') onSubmit(checked.output, password);
   };
 
   return (

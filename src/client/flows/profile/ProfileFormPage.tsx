@@ -44,16 +44,15 @@ export interface FieldSpec {
   label: string;
   kind: 'text' | 'password' | 'date' | 'select';
   required: boolean;
-  max?: number;
-  min?: number;
   hint?: string;
   autoComplete?: string;
   placeholder?: string;
   /**
-   * The contract's schema for the field (section 5), checked as the server will check it, so that
-   * what the server would refuse with a 400 is told at the field instead; min and max are then unused.
+   * The contract's rule for the field (section 5), checked as the server will check it (trimmed
+   * first where the rule trims, then required, format and length), so that what the server would
+   * refuse with a 400 is told at the field instead. Without one, the field is only required or not.
    */
-  schema?: v.GenericSchema<string, unknown>;
+  schema?: v.GenericSchema<string | null | undefined, unknown>;
   /** Select options (value, label). */
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** The field's starting value. */
@@ -79,13 +78,9 @@ const calendarLabels = screenTexts.changeDateOfBirth.calendar;
 
 function checkField(field: FieldSpec, value: string): string | null {
   if (field.required && value.trim() === '') return t.required;
-  if (field.schema) {
-    const result = v.safeParse(field.schema, value);
-    return result.success ? null : result.issues[0].message;
-  }
-  if (field.max !== undefined && value.length > field.max) return t.tooLong(field.max);
-  if (field.min !== undefined && value !== '' && value.length < field.min) return t.tooShort(field.min);
-  return null;
+  if (!field.schema) return null;
+  const result = v.safeParse(field.schema, value, { abortPipeEarly: true });
+  return result.success ? null : result.issues[0].message;
 }
 
 /**

@@ -1,6 +1,6 @@
-// The single-step screens of section 2.3 as specs for ProfileFormPage: fields, limits (section 5),
-// texts and toasts (section 8).
-import { newPassword } from '../../../contract/fields';
+// The single-step screens of section 2.3 as specs for ProfileFormPage: fields with the contract's
+// rules (section 5), texts and toasts (section 8).
+import { limits, newPassword, optionalString, requiredString } from '../../../contract/fields';
 import { securityAnswer } from '../../../contract/forced';
 import { formatIsoDate } from '../../app/format';
 import type { ProfileFormSpec } from './ProfileFormPage';
@@ -21,7 +21,7 @@ export const profileFormScreens = {
         label: s.changeName.label,
         kind: 'text',
         required: true,
-        max: 100,
+        schema: requiredString(limits.name),
         autoComplete: 'name',
         initial: (u) => u.name ?? '',
       },
@@ -40,7 +40,7 @@ export const profileFormScreens = {
         label: s.changePhone.label,
         kind: 'text',
         required: false,
-        max: 20,
+        schema: optionalString(limits.phone),
         hint: PHONE_HINT,
         autoComplete: 'tel',
         initial: (u) => u.phone ?? '',

@@ -38,8 +38,6 @@ export const profileFormTexts = {
   loading: 'Loading…',
   failedHeading: 'Something went wrong',
   required: 'Required field',
-  tooLong: (n: number) => `Size cannot be greater than ${n}`,
-  tooShort: (n: number) => `Size cannot be less than ${n}`,
   /** A typed date that is no date (the spec has no message for it; its range has the contract's). */
   invalidDate: 'Invalid date: enter it as YYYY-MM-DD or DD Mon YYYY',
   checkFields: 'Check the fields below.',
