@@ -10,6 +10,7 @@ import { shellTexts } from '../../src/client/app/texts';
 import type { FakeAnswer } from './fixtures';
 import { fakeFetch, json, targets, users } from './fixtures';
 import { fakeServices, renderApp } from './render';
+import { navTexts } from '../../src/client/app/shell/nav.texts';
 
 vi.mock('../../src/client/flows/sign-in/SignInPage', () => ({
   default: () => <h1>Sign in page</h1>,
@@ -76,7 +77,7 @@ describe('handoff in the portal', () => {
       path: '/privacy-statement',
       services: fakeServices([targets.payroll]),
     });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     await user.click(await screen.findByRole('menuitem', { name: 'Payroll' }));
     const form = await postedForm();
     expect(requests.map((r) => [r.method, r.url.pathname, r.json()])).toEqual([
@@ -98,7 +99,7 @@ describe('handoff in the portal', () => {
       path: '/privacy-statement',
       services: fakeServices([targets.payroll]),
     });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     await user.click(await screen.findByRole('menuitem', { name: 'Payroll' }));
     expect(
       await screen.findByText(
@@ -117,7 +118,7 @@ describe('handoff in the portal', () => {
       () => new Promise<(typeof targets.payroll)[]>((resolve) => (answerApps = resolve)),
     );
     renderApp({ user: users.customer, path: '/privacy-statement', services });
-    const grid = await screen.findByRole('button', { name: shellTexts.applicationGrid });
+    const grid = await screen.findByRole('button', { name: navTexts.applicationGrid });
     grid.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menuitem', { name: shellTexts.loading })).toBeDisabled();
@@ -128,7 +129,7 @@ describe('handoff in the portal', () => {
   it("the header grid says 'You do not have access to any other applications' when there are none", async () => {
     const user = userEvent.setup();
     renderApp({ user: users.customer, path: '/profile', services: fakeServices([]) });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     expect(
       await screen.findByRole('menuitem', { name: 'You do not have access to any other applications' }),
     ).toBeDisabled();

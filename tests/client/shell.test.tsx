@@ -11,6 +11,8 @@ import { shellTexts } from '../../src/client/app/texts';
 import { SESSION_EXPIRED_MESSAGE } from '../../src/contract/errors';
 import { contexts, targets, users } from './fixtures';
 import { fakeServices, renderApp } from './render';
+import { navTexts } from '../../src/client/app/shell/nav.texts';
+import { toastTexts } from '../../src/client/app/toast.texts';
 
 vi.mock('../../src/client/flows/sign-in/SignInPage', async () => {
   const { useSession } = await import('../../src/client/app/session');
@@ -44,7 +46,7 @@ describe('header, unauthenticated', () => {
     expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'User guide' })).toHaveAttribute('href', '/docs/user-guide');
     expect(screen.getByRole('link', { name: shellTexts.brand })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: shellTexts.applicationGrid })).toBeNull();
+    expect(screen.queryByRole('button', { name: navTexts.applicationGrid })).toBeNull();
   });
 
   it('gives a sign-in pending at a forced step no User guide link (section 6: it would go to /)', async () => {
@@ -84,10 +86,10 @@ describe('header, authenticated', () => {
   it('has the application grid and the person menu, no Sign in link; the brand leads to the applications page', async () => {
     renderApp({ user: users.customer, path: '/profile' });
     const nav = await mainNav();
-    expect(await within(nav).findByRole('button', { name: shellTexts.applicationGrid })).toBeInTheDocument();
+    expect(await within(nav).findByRole('button', { name: navTexts.applicationGrid })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Casey Customer account menu' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Sign in' })).toBeNull();
-    expect(within(nav).queryByRole('link', { name: shellTexts.accessRequests })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: navTexts.accessRequests })).toBeNull();
     expect(screen.getByRole('link', { name: shellTexts.brand })).toHaveAttribute(
       'href',
       '/profile/my-applications',
@@ -98,7 +100,7 @@ describe('header, authenticated', () => {
     const user = userEvent.setup();
     const services = fakeServices([targets.loansF001, targets.payroll]);
     renderApp({ user: users.customer, path: '/profile', services });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['LoansHarbour Branch (HB1)', 'Payroll']);
     expect(services.getAccessibleApps).toHaveBeenCalledTimes(1);
@@ -107,7 +109,7 @@ describe('header, authenticated', () => {
   it("says 'You do not have access to any other applications' when there are none", async () => {
     const user = userEvent.setup();
     renderApp({ user: users.customer, path: '/profile', services: fakeServices([]) });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     const empty = await screen.findByRole('menuitem', {
       name: 'You do not have access to any other applications',
     });
@@ -118,7 +120,7 @@ describe('header, authenticated', () => {
     const user = userEvent.setup();
     const handoff = vi.fn();
     renderApp({ user: users.customer, path: '/profile', services: fakeServices([targets.payroll]), handoff });
-    await user.click(await screen.findByRole('button', { name: shellTexts.applicationGrid }));
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
     await user.click(await screen.findByRole('menuitem', { name: 'Payroll' }));
     expect(handoff).toHaveBeenCalledWith(targets.payroll);
   });
@@ -172,13 +174,13 @@ describe('admin navbar (sections 2.2 and 6)', () => {
     const user = userEvent.setup();
     const { router } = renderApp({ user: users.admin, path: '/admin' });
     const adminNav = await screen.findByRole('navigation', { name: adminTexts.navLabel }, { timeout: 5000 });
-    expect(within(await mainNav()).queryByRole('link', { name: shellTexts.accessRequests })).toBeNull();
-    const link = within(adminNav).getByRole('link', { name: shellTexts.accessRequests });
+    expect(within(await mainNav()).queryByRole('link', { name: navTexts.accessRequests })).toBeNull();
+    const link = within(adminNav).getByRole('link', { name: navTexts.accessRequests });
     expect(link).toHaveAttribute('href', '/access-requests');
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/access-requests'));
     expect(
-      await screen.findByRole('heading', { level: 1, name: shellTexts.accessRequests }),
+      await screen.findByRole('heading', { level: 1, name: navTexts.accessRequests }),
     ).toBeInTheDocument();
   });
 });
@@ -259,15 +261,15 @@ describe('toasts', () => {
     const { appVersion } = renderApp({ user: users.anonymous });
     await screen.findByRole('heading', { name: 'Sign in page' });
     act(() => appVersion.send({ type: 'version.observed', version: '1.0.0' }));
-    expect(screen.queryByText(shellTexts.updateAvailable)).toBeNull();
+    expect(screen.queryByText(toastTexts.updateAvailable)).toBeNull();
     act(() => appVersion.send({ type: 'version.observed', version: '1.1.0' }));
-    expect(await screen.findByText(shellTexts.updateAvailable)).toBeInTheDocument();
+    expect(await screen.findByText(toastTexts.updateAvailable)).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10 * 60_000);
     });
-    expect(screen.getByText(shellTexts.updateAvailable)).toBeInTheDocument();
+    expect(screen.getByText(toastTexts.updateAvailable)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: shellTexts.dismiss }));
-    await waitFor(() => expect(screen.queryByText(shellTexts.updateAvailable)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(toastTexts.updateAvailable)).toBeNull());
     expect(appVersion.getSnapshot().value).toBe('dismissed');
   });
 

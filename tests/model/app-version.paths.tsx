@@ -13,6 +13,7 @@ import { ANONYMOUS_USER, SessionStore } from '../../src/client/app/session';
 import { shellTexts } from '../../src/client/app/texts';
 import type { MachineCoverage } from './harness/coverage';
 import { coveringPaths } from './harness/paths';
+import { toastTexts } from '../../src/client/app/toast.texts';
 
 type Snapshot = SnapshotFrom<typeof appVersionMachine>;
 type EventType = AppVersionEvent['type'];
@@ -64,7 +65,7 @@ function mount(coverage: MachineCoverage) {
 
 type Mounted = ReturnType<typeof mount>;
 
-const toastTitle = () => screen.queryByText(shellTexts.updateAvailable);
+const toastTitle = () => screen.queryByText(toastTexts.updateAvailable);
 
 export function defineAppVersionPaths(coverage: MachineCoverage): void {
   const paths = appVersionPaths();
@@ -87,7 +88,7 @@ export function defineAppVersionPaths(coverage: MachineCoverage): void {
           },
           updateAvailable: async (s) => {
             await same(s);
-            expect(await screen.findByText(shellTexts.updateAvailable)).toBeInTheDocument();
+            expect(await screen.findByText(toastTexts.updateAvailable)).toBeInTheDocument();
             expect(screen.getByRole('button', { name: shellTexts.reloadPage })).toBeInTheDocument();
           },
           dismissed: async (s) => {

@@ -1,5 +1,7 @@
-// Every user-visible string of the shell (header, footer, toasts, api notices). Strings quoted from
-// the spec are word for word; tests and the user guide import them from here.
+// Every user-visible string of the shell (header, footer, toasts, api notices) that the sign-in page
+// may show; the authenticated header's are in shell/nav.texts.ts and the 'Update available' toast's
+// in toast.texts.ts, so the sign-in page does not carry them. Strings quoted from the spec are word
+// for word; tests and the user guide import them from here.
 import { NO_RESPONSE_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../contract/errors';
 
 export const shellTexts = {
@@ -16,18 +18,6 @@ export const shellTexts = {
   realmBadge: (realmCode: string) => `Realm: ${realmCode}`,
   mainNavigation: 'Main',
 
-  // Header, authenticated (section 2.2)
-  accessRequests: 'Access Requests',
-  /** Admins only: the admin screens (section 2.2's admin navbar lives there). */
-  administration: 'Administration',
-  applicationGrid: 'Applications',
-  /** Spec 2.2, word for word (no full stop, unlike the applications page). */
-  noOtherApplications: 'You do not have access to any other applications',
-  /** The person menu's accessible name starts with the visible name (WCAG 2.5.3). */
-  accountMenu: (name: string) => `${name} account menu`,
-  profile: 'Profile',
-  signOut: 'Sign out',
-
   // Footer (section 2.2)
   footerNavigation: 'Legal',
   disclaimer:
@@ -37,9 +27,7 @@ export const shellTexts = {
   privacyStatement: 'Privacy statement',
   websiteTerms: 'Website terms',
 
-  // Toasts (sections 2.2 and 8)
-  updateAvailable: 'Update available',
-  updateAvailableMessage: 'A new version of this site is available.',
+  // Toasts (sections 2.2 and 8); the 'Update available' toast's own texts are in toast.texts.ts
   reloadPage: 'Reload page',
   dismiss: 'Dismiss',
   sessionExpired: SESSION_EXPIRED_MESSAGE,

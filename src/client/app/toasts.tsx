@@ -12,6 +12,7 @@ import { previousSignInMessage } from './previous-sign-in';
 import { previousSignInTexts, shellTexts } from './texts';
 import type { AppVersionActor } from './version/app-version';
 import { useAppVersionActor } from './version/app-version';
+import { toastTexts } from './toast.texts';
 
 export const PREVIOUS_SIGN_IN_TOAST_ID = 'previous-sign-in';
 /** Mantine's notification text is gray 6 (3.3:1); the toasts' own text is darker (WCAG AA). */
@@ -81,7 +82,7 @@ function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
     }
     notifications.show({
       id: UPDATE_AVAILABLE_TOAST_ID,
-      title: shellTexts.updateAvailable,
+      title: toastTexts.updateAvailable,
       autoClose: false,
       withCloseButton: true,
       closeButtonProps,
@@ -93,7 +94,7 @@ function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
       message: (
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Text size="sm" c={TOAST_TEXT}>
-            {shellTexts.updateAvailableMessage}
+            {toastTexts.updateAvailableMessage}
           </Text>
           <Button size="xs" onClick={() => actor.send({ type: 'user.reload' })}>
             {shellTexts.reloadPage}

@@ -5,7 +5,6 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCESS_REQUESTS_ROUTE, ADMIN_ROUTE, NOT_FOUND_ROUTE } from '../app/routes';
-import { shellTexts } from '../app/texts';
 import { adminTexts as t } from '../flows/admin/admin.texts';
 import { AppsScreen } from '../flows/admin/AppsScreen';
 import { identityTexts } from '../flows/admin/identities.texts';
@@ -13,6 +12,7 @@ import { ADMIN_IDENTITIES_ROUTE } from '../flows/admin/identities.routes';
 import { loadChunk } from '../app/chunk-reload';
 import { InvitationsScreen } from '../flows/admin/InvitationsScreen';
 import { SmsGatewayScreen } from '../flows/admin/SmsGatewayScreen';
+import { navTexts } from '../app/shell/nav.texts';
 
 export const ADMIN_INVITATIONS_ROUTE = `${ADMIN_ROUTE}/invitations`;
 export const ADMIN_APPS_ROUTE = `${ADMIN_ROUTE}/apps`;
@@ -29,7 +29,7 @@ const SECTIONS = [
   // Section 6 gives admins the access-request routes (and only admins decide on requests), while
   // the header's Access Requests link is for VIEW_ACCESS_REQUESTS holders (section 2.2): admins
   // reach them from here.
-  { path: ACCESS_REQUESTS_ROUTE, label: shellTexts.accessRequests },
+  { path: ACCESS_REQUESTS_ROUTE, label: navTexts.accessRequests },
 ] as const;
 
 // The identity screens: a lazy chunk of their own (the history view and the sign-out modal).

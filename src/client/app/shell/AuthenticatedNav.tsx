@@ -17,6 +17,7 @@ import { shellTexts } from '../texts';
 import { facilityLabel } from '../../pages/applications.texts';
 import { AppGridIcon, ChevronDownIcon } from './icons';
 import { IdentitySearchBar } from '../../flows/admin/IdentitySearchBar';
+import { navTexts } from './nav.texts';
 
 /**
  * Dropdowns stay inside the header landmark, and without Mantine's focus placeholder (a focusable
@@ -71,7 +72,7 @@ function AppGridMenu() {
           <ActionIcon
             variant="subtle"
             size="lg"
-            aria-label={shellTexts.applicationGrid}
+            aria-label={navTexts.applicationGrid}
             loading={busyTarget !== null}
             loaderProps={{ 'aria-hidden': true }}
           >
@@ -79,10 +80,10 @@ function AppGridMenu() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown ref={dropdown}>
-          <Menu.Label>{shellTexts.applicationGrid}</Menu.Label>
+          <Menu.Label>{navTexts.applicationGrid}</Menu.Label>
           {apps.status === 'loaded' ? (
             apps.targets.length === 0 ? (
-              <Menu.Item disabled>{shellTexts.noOtherApplications}</Menu.Item>
+              <Menu.Item disabled>{navTexts.noOtherApplications}</Menu.Item>
             ) : (
               apps.targets.map((target) => {
                 const facility = facilityLabel(target);
@@ -114,23 +115,23 @@ function AppGridMenu() {
 
 function PersonMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
-  const name = user.name ?? user.username ?? shellTexts.profile;
+  const name = user.name ?? user.username ?? navTexts.profile;
   return (
     <Menu {...menuProps} width={200}>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<ChevronDownIcon />} aria-label={shellTexts.accountMenu(name)}>
+        <Button variant="subtle" rightSection={<ChevronDownIcon />} aria-label={navTexts.accountMenu(name)}>
           {name}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to={PROFILE_ROUTE}>
-          {shellTexts.profile}
+          {navTexts.profile}
         </Menu.Item>
         <Menu.Item component={Link} to={USER_GUIDE_ROUTE}>
           {shellTexts.userGuide}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={() => void signOut()}>{shellTexts.signOut}</Menu.Item>
+        <Menu.Item onClick={() => void signOut()}>{navTexts.signOut}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -141,12 +142,12 @@ export default function AuthenticatedNav({ user }: { user: CurrentUser }) {
     <Group component="nav" aria-label={shellTexts.mainNavigation} gap="sm">
       {holdsViewAccessRequests(user) && (
         <Anchor component={Link} to={ACCESS_REQUESTS_ROUTE} fw={500} underline="hover">
-          {shellTexts.accessRequests}
+          {navTexts.accessRequests}
         </Anchor>
       )}
       {user.isAdmin && (
         <Anchor component={Link} to={`${ADMIN_ROUTE}/invitations`} fw={500} underline="hover">
-          {shellTexts.administration}
+          {navTexts.administration}
         </Anchor>
       )}
       {/* Section 2.2: the admin's search bar. */}
