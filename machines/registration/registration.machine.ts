@@ -41,6 +41,7 @@
  *   any unexpected failure --> failed
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { inviteeEntersName } from '../../src/contract/admin';
 import { continueSignInMachine } from '../forced/continue-sign-in/continue-sign-in.machine';
 import { messageOf, provided, required } from '../forced/continue-sign-in/forced-step';
 import { REGISTRATION_ROUTE, REGISTRATION_STEPS, SIGN_IN_ROUTE } from '../routes';
@@ -177,7 +178,7 @@ export const registrationMachine = setup({
       return {
         invite,
         usernameEditable: first ? invite.username === null : context.usernameEditable,
-        nameEditable: first ? invite.isStaff || invite.customerNumber === null : context.nameEditable,
+        nameEditable: first ? inviteeEntersName(invite) : context.nameEditable,
       };
     }),
     /** Section 4.6: submission clears the invite. */

@@ -134,6 +134,20 @@ export function invitationFixesName(invitee: {
 }
 
 /**
+ * Whether the invitee enters the name at registration (section 5). An invitation that should carry
+ * the name but does not (one created before invitations had to carry it) lets the invitee enter it
+ * as staff do: the alternative is a registration that can never continue. The server's check of
+ * collect-details and the registration wizard's form decide it with this one function.
+ */
+export function inviteeEntersName(invite: {
+  isStaff: boolean;
+  customerNumber?: string | null | undefined;
+  name?: string | null | undefined;
+}): boolean {
+  return !invitationFixesName(invite) || !invite.name?.trim();
+}
+
+/**
  * Not shown: an admin invites someone to register for an app (and facility); the email goes out at
  * once. A non-staff invitee with a customer number needs a name (`invitationFixesName`): the server
  * refuses one without it with 422 and a field error, as it refuses a missing facility.

@@ -43,6 +43,7 @@ import {
   EXISTING_HELP_REFUSAL,
   NEW_PASSWORD,
   registrationFacts,
+  newInvite,
   staffInvite,
   startAnswers,
   typedStart,
@@ -303,6 +304,22 @@ describe('registration machine', () => {
     expect(selectView(first.actor.getSnapshot())).toBe('start');
     first.actor.send({ type: 'user.cancel' });
     expect(first.actor.getSnapshot().output).toEqual({ kind: 'cancelled', route: '/' });
+  });
+
+  it('an invitation that should carry the name but does not lets the customer enter it, as the server does', async () => {
+    for (const name of [null, '', '   ']) {
+      const { actor } = run({ start: [{ type: 'invite', invite: { ...newInvite, name } }] });
+      await toCollectDetails(actor);
+      expect(selectEditable(actor.getSnapshot()), JSON.stringify(name)).toEqual({
+        username: true,
+        name: true,
+      });
+      actor.stop();
+    }
+    // A customer number of blanks is no customer number: the name is entered.
+    const { actor } = run({ start: [{ type: 'invite', invite: { ...newInvite, customerNumber: '  ' } }] });
+    await toCollectDetails(actor);
+    expect(selectEditable(actor.getSnapshot())).toEqual({ username: true, name: true });
   });
 
   it('staff may edit their name; a taken username is refused on the field', async () => {

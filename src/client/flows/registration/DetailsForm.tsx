@@ -1,6 +1,7 @@
 // collect-details (sections 2.5 and 5): the invitation's details, the username (2 to 50, editable
 // only when the invitation sets none; the staff hints or 'Must be in the form C99999') and the full
-// name (max 100, editable for staff or without a customer number).
+// name (max 100, editable for staff, without a customer number, or when the invitation lacks the
+// name it should carry: inviteeEntersName).
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';

@@ -15,7 +15,7 @@
 // failure limit), then adds the grant the same way. Both then continue as a sign-in does
 // (domain/sign-in-flow.ts): forced steps still owed, a handoff, or the portal.
 import type { Kysely } from 'kysely';
-import { invitationFixesName } from '../../../contract/admin';
+import { inviteeEntersName } from '../../../contract/admin';
 import type { AuthenticationOutcome, ForcedAction } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
 import type { InviteDetails } from '../../../contract/registration';
@@ -157,17 +157,6 @@ function normaliseName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
-/**
- * Section 5: the name is editable for staff or when no customer number is present. An invitation
- * that should carry the name but does not (one created before invitations had to carry it) lets the
- * invitee enter it as staff do: the alternative is a registration that can never continue. The
- * wizard has to decide the same from the invite details at start: an invitation without a name
- * is one whose name is entered, not shown.
- */
-function isNameEditable(invitation: Pick<InvitationRow, 'isStaff' | 'customerNumber' | 'name'>): boolean {
-  return !invitationFixesName(invitation) || !invitation.name?.trim();
-}
-
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
@@ -297,7 +286,7 @@ export class RegistrationService {
     } else if (!invitation.username) {
       errors.push({ fieldName: 'username', message: 'Required field' });
     }
-    const nameEditable = isNameEditable(invitation);
+    const nameEditable = inviteeEntersName(invitation);
     let name: string | undefined;
     if (input.name !== undefined) {
       if (!nameEditable) errors.push({ fieldName: 'name', message: NAME_NOT_EDITABLE_MESSAGE });
