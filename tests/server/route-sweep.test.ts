@@ -50,10 +50,18 @@ import { targets } from './support/targets';
  * - staff: a signed-in staff member (isStaff; section 6: only staff have a salary number);
  * - admin: a signed-in admin (isAdmin);
  * - access-request-viewer: a signed-in admin or holder of VIEW_ACCESS_REQUESTS (section 2.7);
- * - { step }: an AUTHENTICATION_PENDING session whose current forced step is `step` (section 2.6).
+ * - { step }: an AUTHENTICATION_PENDING session whose current forced step is `step` (section 2.6);
+ * - { signedInOrStep }: a signed-in session, or one pending at that step (for the app it signs in to).
  * READ_ONLY opens nothing: it only turns history actors into links (section 6).
  */
-type Rule = 'anyone' | 'signed-in' | 'staff' | 'admin' | 'access-request-viewer' | { step: ForcedAction };
+type Rule =
+  | 'anyone'
+  | 'signed-in'
+  | 'staff'
+  | 'admin'
+  | 'access-request-viewer'
+  | { step: ForcedAction }
+  | { signedInOrStep: ForcedAction };
 
 interface Sample {
   params?: Record<string, string>;
@@ -112,7 +120,8 @@ const ACCESS_MATRIX: Record<string, Row> = {
   reenterPassword: { rule: 'signed-in', sample: fixed({ body: { currentPassword: WRONG_PASSWORD } }) },
   singleLogout: { rule: 'signed-in', sample: fixed({ body: {} }) },
   getAccessibleApps: signedIn,
-  getApp: { rule: 'signed-in', sample: fixed({ params: { appCode: 'LOANS' } }) },
+  // The select-facility step names its app (LOANS, where C10008 signs in from) in the handoff toast.
+  getApp: { rule: { signedInOrStep: 'SELECT_FACILITY' }, sample: fixed({ params: { appCode: 'LOANS' } }) },
 
   // Handoff and apps
   getHandoffTargets: signedIn,
@@ -320,6 +329,10 @@ const PERMISSION_DENIED: Refusal = { status: 403, body: { message: PERMISSION_DE
 function refusalFor(rule: Rule, standing: Standing): Refusal | null {
   if (rule === 'anyone') return null;
   if (standing.type === 'NONE' || standing.type === 'ANONYMOUS') return SESSION_EXPIRED;
+  if (typeof rule === 'object' && 'signedInOrStep' in rule) {
+    if (standing.type === 'AUTHENTICATED') return null;
+    return standing.step === rule.signedInOrStep ? null : PERMISSION_DENIED;
+  }
   if (typeof rule === 'object') {
     return standing.type === 'AUTHENTICATION_PENDING' && standing.step === rule.step
       ? null

@@ -172,6 +172,24 @@ describe.each(targets)('SP-initiated SAML on $name', (target) => {
       expect((await client.get(`${API}forced-actions/select-facility/facilities`)).status).toBe(403);
     });
 
+    it('tells the select-facility step its own app (for the handoff toast), and no other', async () => {
+      const client = server.client();
+      await arriveFrom(client, LOANS);
+      await client.login('C10008');
+      const own = await client.get<Json>(`${API}apps/LOANS`);
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ code: 'LOANS', name: 'Loans' });
+      expect((await client.get(`${API}apps/PAYROLL`)).status).toBe(403);
+
+      // Any other forced step is refused, even for the app it signs in to.
+      const expired = server.client();
+      await arriveFrom(expired, LOANS);
+      expect((await expired.login<Outcome>('C10002')).body.forcedAction).toBe('CHANGE_EXPIRED_PASSWORD');
+      expect((await expired.get(`${API}apps/LOANS`)).status).toBe(403);
+      // Without a sign-in: 401, as before.
+      expect((await server.client().get(`${API}apps/LOANS`)).status).toBe(401);
+    });
+
     it('refuses a facility that is not the user’s, or another app, at select-facility with 422 and keeps the step', async () => {
       const client = server.client();
       await arriveFrom(client, LOANS);
