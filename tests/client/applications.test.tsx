@@ -89,6 +89,42 @@ describe('handoff in the portal', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy statement' })).toBeInTheDocument();
   });
 
+  it("a VIEW_ACCESS_REQUESTS holder's grid opens new windows at the access-requests page, not the applications page they are denied", async () => {
+    const user = userEvent.setup();
+    renderApp({ user: users.auditor, path: '/privacy-statement', services: fakeServices([targets.payroll]) });
+    await user.click(await screen.findByRole('button', { name: navTexts.applicationGrid }));
+    expect(await screen.findByRole('menuitem', { name: 'Payroll' })).toHaveAttribute(
+      'href',
+      '/access-requests?handoff=PAYROLL',
+    );
+  });
+
+  it('a handoff address on a page other than the applications page hands off through the header, once', async () => {
+    const { router } = renderApp({
+      user: users.auditor,
+      path: '/privacy-statement?handoff=LOANS&facility=F002',
+      services: fakeServices([targets.loansF001, targets.loansF002, targets.payroll]),
+    });
+    const form = await postedForm();
+    expect(requests.map((r) => [r.method, r.url.pathname, r.json()])).toEqual([
+      ['POST', '/rest/ui/current-user/saml-handoff', { appCode: 'LOANS', facilityCode: 'F002' }],
+    ]);
+    expect(form).toHaveAttribute('action', 'https://sp.example.com/loans/acs');
+    expect(router.state.location).toMatchObject({ pathname: '/privacy-statement', search: '' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy statement' })).toBeInTheDocument();
+  });
+
+  it('a handoff address naming no accessible target hands off to nothing', async () => {
+    const { router } = renderApp({
+      user: users.auditor,
+      path: '/privacy-statement?handoff=TREASURY',
+      services: fakeServices([targets.payroll]),
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(requests).toEqual([]);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
   it('a refusal from the header grid is the toast of section 8, for 8 s', async () => {
     answer = () => json({ message: 'Payroll is closed for maintenance.' }, 422);
     const show = vi.spyOn(notifications, 'show');

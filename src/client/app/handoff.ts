@@ -1,6 +1,8 @@
 // Handoff links (applications page cards, the header's grid): a left click hands off (through the
 // handoff flow, or the handler of handoff-context.ts); a middle or ctrl/meta click opens the link in
-// a new window, where the applications page hands off to the target the address names.
+// a new window, at the user's landing page with the target in the address: the applications page
+// hands off to it itself, and the header's grid does on any other page (the access-requests page of
+// a VIEW_ACCESS_REQUESTS holder, who is denied the applications page).
 import type { MouseEvent } from 'react';
 import type { HandoffTarget } from '../../contract/entities';
 import type { HandoffHandler } from './handoff-context';
@@ -12,11 +14,11 @@ export { HandoffContext, useHandoffOverride, type HandoffHandler } from './hando
 export const HANDOFF_APP_PARAM = 'handoff';
 export const HANDOFF_FACILITY_PARAM = 'facility';
 
-/** The address a card opens in a new window: the applications page asked to hand off to the target. */
-export function handoffHref(target: HandoffTarget): string {
+/** The address a link opens in a new window: `page` (a landing page) asked to hand off to the target. */
+export function handoffHref(target: HandoffTarget, page: string = APPLICATIONS_ROUTE): string {
   const params = new URLSearchParams({ [HANDOFF_APP_PARAM]: target.appCode });
   if (target.facilityCode) params.set(HANDOFF_FACILITY_PARAM, target.facilityCode);
-  return `${APPLICATIONS_ROUTE}?${params.toString()}`;
+  return `${page}?${params.toString()}`;
 }
 
 /** The target a handoff address names, among the accessible ones. */
@@ -31,8 +33,8 @@ export function targetFromSearch(search: URLSearchParams, targets: HandoffTarget
  * Click handlers for a handoff link: a plain left click hands off in place; a middle click or a
  * ctrl/meta click opens the link in a new window. Shift click is left to the browser.
  */
-export function handoffClickHandlers(target: HandoffTarget, onHandoff: HandoffHandler) {
-  const href = handoffHref(target);
+export function handoffClickHandlers(target: HandoffTarget, onHandoff: HandoffHandler, page?: string) {
+  const href = handoffHref(target, page);
   const openInNewWindow = (event: MouseEvent) => {
     event.preventDefault();
     window.open(href, '_blank', 'noopener');

@@ -5,11 +5,11 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { ActionIcon, Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
 import { useHandoffFlow } from '../../flows/handoff/use-handoff-flow';
-import { handoffClickHandlers } from '../handoff';
-import { holdsViewAccessRequests } from '../guards/guards';
+import { HANDOFF_APP_PARAM, handoffClickHandlers, targetFromSearch } from '../handoff';
+import { holdsViewAccessRequests, isApplicationsPath, landingRoute } from '../guards/guards';
 import { ACCESS_REQUESTS_ROUTE, ADMIN_ROUTE, PROFILE_ROUTE, USER_GUIDE_ROUTE } from '../routes';
 import { useServices } from '../services';
 import { useSignOut } from '../session/use-sign-out';
@@ -31,12 +31,18 @@ const menuProps = {
 
 type AppsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; targets: HandoffTarget[] };
 
-function AppGridMenu() {
+function AppGridMenu({ user }: { user: CurrentUser }) {
   const services = useServices();
   const { handoff: onHandoff, busyTarget, postForm } = useHandoffFlow({ variant: 'hidden' });
   const [apps, setApps] = useState<AppsState>({ status: 'idle' });
   const [opened, setOpened] = useState(false);
   const dropdown = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A link opened in a new window lands on the user's landing page with its target in the address.
+  const newWindowPage = landingRoute(user);
+  const addressHandoff =
+    !isApplicationsPath(location.pathname) && new URLSearchParams(location.search).has(HANDOFF_APP_PARAM);
 
   // The list arrives after the menu opened (it is loaded on the first open): the arrow keys move
   // between items only once one has the focus, so the first application takes it then, as a menu
@@ -56,6 +62,20 @@ function AppGridMenu() {
       () => setApps({ status: 'failed' }),
     );
   };
+
+  // A handoff address on any page but the applications page (which hands off itself): hand off to
+  // the target it names among the accessible ones, once, and leave the page's own address.
+  useEffect(() => {
+    if (!addressHandoff) return;
+    if (apps.status === 'idle') load();
+    if (apps.status !== 'loaded') return;
+    const search = new URLSearchParams(location.search);
+    navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
+    const target = targetFromSearch(search, apps.targets);
+    if (target) onHandoff(target);
+    // load is a new function each render; the effect runs again when what it reads changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressHandoff, apps, location, navigate, onHandoff]);
 
   return (
     <>
@@ -91,7 +111,7 @@ function AppGridMenu() {
                   <Menu.Item
                     key={`${target.appCode}:${target.facilityCode ?? ''}`}
                     component="a"
-                    {...handoffClickHandlers(target, onHandoff)}
+                    {...handoffClickHandlers(target, onHandoff, newWindowPage)}
                   >
                     <Text size="sm" fw={600}>
                       {target.appName}
@@ -152,7 +172,7 @@ export default function AuthenticatedNav({ user }: { user: CurrentUser }) {
       )}
       {/* Section 2.2: the admin's search bar. */}
       {user.isAdmin && <IdentitySearchBar />}
-      <AppGridMenu />
+      <AppGridMenu user={user} />
       <PersonMenu user={user} />
     </Group>
   );
