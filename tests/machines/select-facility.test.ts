@@ -13,7 +13,11 @@ import {
   selectSamlPost,
   selectView,
 } from '../../machines/forced/select-facility/select-facility.select';
-import type { SelectFacilityEvent } from '../../machines/forced/select-facility/select-facility.types';
+import type {
+  SelectFacilityAppInput,
+  SelectFacilityAppName,
+  SelectFacilityEvent,
+} from '../../machines/forced/select-facility/select-facility.types';
 import type { HandoffAttempt } from '../../machines/handoff/handoff.types';
 import { FORCED_ACTION_ROUTES } from '../../machines/routes';
 import type { Facility } from '../../src/contract/entities';
@@ -38,15 +42,32 @@ const answer = async <T>(next: Answer<T> | undefined, what: string): Promise<T> 
 
 const all = [facilities.f001, facilities.f002, facilities.f003];
 
-function start(script: { facilities?: Array<Answer<Facility[]>>; handoffs?: Array<Answer<HandoffAttempt>> }) {
+/** GET apps/LOANS as the server answers it for a sign-in pending at this step. */
+const loans: SelectFacilityAppName = { name: 'Loans' };
+
+function start(script: {
+  facilities?: Array<Answer<Facility[]>>;
+  /** The app lookups' answers: the Loans app once by default. */
+  apps?: Array<Answer<SelectFacilityAppName>>;
+  handoffs?: Array<Answer<HandoffAttempt>>;
+}) {
   const facilityQueue = [...(script.facilities ?? [])];
+  const appQueue = [...(script.apps ?? [loans])];
   const handoffQueue = [...(script.handoffs ?? [])];
-  const calls = { loads: 0, handoffs: [] as SelectFacilityHandoffInput[] };
+  const calls = {
+    loads: 0,
+    apps: [] as SelectFacilityAppInput[],
+    handoffs: [] as SelectFacilityHandoffInput[],
+  };
   const machine = selectFacilityMachine.provide({
     actors: {
       getFacilities: fromPromise<Facility[]>(() => {
         calls.loads += 1;
         return answer(facilityQueue.shift(), 'facilities');
+      }),
+      getApp: fromPromise<SelectFacilityAppName, SelectFacilityAppInput>(({ input }) => {
+        calls.apps.push(input);
+        return answer(appQueue.shift(), 'app');
       }),
       selectFacilityHandoff: fromPromise<HandoffAttempt, SelectFacilityHandoffInput>(({ input }) => {
         calls.handoffs.push(input);
@@ -69,12 +90,28 @@ describe('select-facility machine', () => {
     }
   });
 
-  it('loads the facilities and lists them', async () => {
-    const { actor, calls } = start({ facilities: [all] });
+  it('loads the facilities, looks up their app for its name, and lists them', async () => {
+    const { actor, calls } = start({ facilities: [all], apps: [new Promise(() => {})] });
     expect(selectView(actor.getSnapshot())).toBe('loading');
-    const s = await until(actor, 'choosing');
-    expect(calls.loads).toBe(1);
+    const naming = await until(actor, 'loadingApp');
+    // The list waits for the name (a refusal told before it would have only the code).
+    expect(selectView(naming)).toBe('loading');
+    expect(calls.apps).toEqual([{ appCode: 'LOANS' }]);
+    const { actor: listed, calls: listedCalls } = start({ facilities: [all] });
+    const s = await until(listed, 'choosing');
+    expect(listedCalls.loads).toBe(1);
+    expect(listedCalls.apps).toEqual([{ appCode: 'LOANS' }]);
+    expect(s.context.appName).toBe('Loans');
     expect(selectView(s)).toBe('choose');
+    expect(selectFacilities(s)).toEqual(all);
+  });
+
+  it('a failed app lookup still lists the facilities, without a name', async () => {
+    const { actor, calls } = start({ facilities: [all], apps: [new Error(UNEXPECTED_FAILURE)] });
+    const s = await until(actor, 'choosing');
+    expect(calls.apps).toEqual([{ appCode: 'LOANS' }]);
+    expect(s.context.appName).toBeNull();
+    expect(selectErrorMessage(s)).toBeNull();
     expect(selectFacilities(s)).toEqual(all);
   });
 
@@ -103,7 +140,8 @@ describe('select-facility machine', () => {
     await until(actor, 'choosing');
     actor.send({ type: 'user.choose', facilityCode: 'F003' });
     await waitFor(actor, (s: Snapshot) => s.matches('choosing') && s.context.refusal !== null);
-    expect(selectRefusal(actor.getSnapshot())).toEqual({ appName: 'LOANS', message: REFUSAL_MESSAGE });
+    // Section 8: the toast names the application by its name, as everywhere else.
+    expect(selectRefusal(actor.getSnapshot())).toEqual({ appName: 'Loans', message: REFUSAL_MESSAGE });
     actor.send({ type: 'user.choose', facilityCode: 'F001' });
     expect(selectRefusal(actor.getSnapshot())).toBeNull();
     await until(actor, 'posting');
@@ -122,7 +160,21 @@ describe('select-facility machine', () => {
     await until(actor, 'choosing');
     actor.send({ type: 'user.choose', facilityCode: 'F001' });
     await waitFor(actor, (s: Snapshot) => s.matches('choosing') && s.context.refusal !== null);
-    expect(selectRefusal(actor.getSnapshot())).toEqual({ appName: 'LOANS', message: UNEXPECTED_FAILURE });
+    expect(selectRefusal(actor.getSnapshot())).toEqual({ appName: 'Loans', message: UNEXPECTED_FAILURE });
+  });
+
+  it('when the app lookup failed, a refusal names the app by its code', async () => {
+    const { actor, calls } = start({
+      facilities: [all],
+      apps: [new Error(UNEXPECTED_FAILURE)],
+      handoffs: [attempts.refused],
+    });
+    await until(actor, 'choosing');
+    actor.send({ type: 'user.choose', facilityCode: 'F002' });
+    await waitFor(actor, (s: Snapshot) => s.matches('choosing') && s.context.refusal !== null);
+    expect(selectRefusal(actor.getSnapshot())).toEqual({ appName: 'LOANS', message: REFUSAL_MESSAGE });
+    // Looked up once, with the list: a refusal does not ask again.
+    expect(calls.apps).toHaveLength(1);
   });
 
   it('back from the application (page restored) lists the facilities again', async () => {
@@ -135,9 +187,10 @@ describe('select-facility machine', () => {
     expect(actor.getSnapshot().context.saml).toBeNull();
   });
 
-  it('no facility offered: nothing to choose', async () => {
-    const { actor } = start({ facilities: [[]] });
+  it('no facility offered: nothing to choose, and no app to look up', async () => {
+    const { actor, calls } = start({ facilities: [[]] });
     expect(selectView(await until(actor, 'noFacilities'))).toBe('noFacilities');
+    expect(calls.apps).toEqual([]);
   });
 
   it('a failed load shows the failure; Try again loads again', async () => {
@@ -165,6 +218,11 @@ describe('select-facility machine', () => {
       'page.restored': { type: 'page.restored' },
     };
     const reach: Record<string, () => Promise<Actor>> = {
+      loadingApp: async () => {
+        const { actor } = start({ facilities: [all], apps: [new Promise(() => {})] });
+        await until(actor, 'loadingApp');
+        return actor;
+      },
       noFacilities: async () => {
         const { actor } = start({ facilities: [[]] });
         await until(actor, 'noFacilities');

@@ -3,7 +3,10 @@
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { selectFacilityMachine } from '../../machines/forced/select-facility/select-facility.machine';
-import type { SelectFacilityEvent } from '../../machines/forced/select-facility/select-facility.types';
+import type {
+  SelectFacilityAppName,
+  SelectFacilityEvent,
+} from '../../machines/forced/select-facility/select-facility.types';
 import type { HandoffAttempt } from '../../machines/handoff/handoff.types';
 import type { Facility, HandoffTarget } from '../../src/contract/entities';
 import { attempts, facilities, ready, UNEXPECTED_FAILURE } from '../machines/fixtures/handoff.fixtures';
@@ -19,12 +22,17 @@ export type SelectFacilityModelEvent =
   | SelectFacilityEvent
   | Done<'getFacilities', Facility[]>
   | Failed<'getFacilities'>
+  | Done<'getApp', SelectFacilityAppName>
+  | Failed<'getApp'>
   | Done<'selectFacilityHandoff', HandoffAttempt>
   | Failed<'selectFacilityHandoff'>;
 export type SelectFacilityModelEventType = SelectFacilityModelEvent['type'];
 type EventOf<T extends SelectFacilityModelEventType> = Extract<SelectFacilityModelEvent, { type: T }>;
 
 export const FACILITY_LIST = [facilities.f001, facilities.f002, facilities.f003];
+
+/** The name GET apps/LOANS answers: what section 8's handoff toast calls the facilities' app. */
+export const APP_NAME = 'Loans';
 
 /** The handoff target the server answers for a facility. */
 export const targetOf = (facility: Facility): HandoffTarget => ({
@@ -45,6 +53,8 @@ export const selectFacilityEventFixtures = {
   'page.restored': () => [{ type: 'page.restored' }],
   'xstate.done.actor.getFacilities': () => [done('getFacilities', FACILITY_LIST), done('getFacilities', [])],
   'xstate.error.actor.getFacilities': () => [failed('getFacilities', UNEXPECTED_FAILURE)],
+  'xstate.done.actor.getApp': () => [done('getApp', { name: APP_NAME })],
+  'xstate.error.actor.getApp': () => [failed('getApp', UNEXPECTED_FAILURE)],
   'xstate.done.actor.selectFacilityHandoff': (s) => [
     done('selectFacilityHandoff', ready(targetOf(s.context.facility ?? facilities.f001))),
     done('selectFacilityHandoff', attempts.refused),
@@ -75,6 +85,8 @@ export function describeSelectFacilityEvent(event: SelectFacilityModelEvent | Se
       return `choose ${e.facilityCode}`;
     case 'xstate.done.actor.getFacilities':
       return `${e.output.length} facilities`;
+    case 'xstate.done.actor.getApp':
+      return `the app is ${e.output.name}`;
     case 'xstate.done.actor.selectFacilityHandoff':
       return `handoff ${e.output.type}`;
     case 'page.restored':

@@ -12,6 +12,7 @@ import { users } from '../machines/fixtures/sign-in.fixtures';
 import type { MachineCoverage } from './harness/coverage';
 import { mountSelectFacility, restorePage } from './harness/handoff-pages';
 import {
+  APP_NAME,
   selectFacilityPaths,
   type SelectFacilityModelEvent,
   type SelectFacilityModelEventType,
@@ -27,7 +28,13 @@ const PATH_TIMEOUT_MS = 30_000;
 export const facilityButtonOf = (facility: Facility) =>
   screen.getByRole('button', { name: new RegExp(`^${facility.name}`) });
 
-async function expectList(s: SelectFacilitySnapshot, { busy }: { busy: boolean }) {
+/** What the path has done so far that the page's words depend on. */
+interface PathSoFar {
+  /** The app lookup (GET apps/{appCode}) failed: the toast can name the app by its code only. */
+  appLookupFailed: boolean;
+}
+
+async function expectList(s: SelectFacilitySnapshot, { busy }: { busy: boolean }, so: PathSoFar) {
   expect(await screen.findByRole('heading', { level: 1, name: t.heading })).toBeInTheDocument();
   expect(screen.getByRole('list', { name: t.question })).toBeInTheDocument();
   for (const facility of s.context.facilities) {
@@ -44,7 +51,10 @@ async function expectList(s: SelectFacilitySnapshot, { busy }: { busy: boolean }
   // Section 8: a refusal is the 8 s toast (as on the applications page), not an alert on the page.
   expect(inlineAlerts()).toEqual([]);
   if (s.context.refusal) {
-    const text = t.refused(s.context.refusal.appName, s.context.refusal.message);
+    // Section 8 names the app by its name, as everywhere else; by its code (all a facility carries)
+    // only when the lookup failed.
+    const app = so.appLookupFailed ? (s.context.facility?.app.code ?? '') : APP_NAME;
+    const text = t.refused(app, s.context.refusal.message);
     expect(isToast(await screen.findByText(text))).toBe(true);
   }
 }
@@ -56,7 +66,7 @@ export const isToast = (element: HTMLElement): boolean =>
 /** The alerts on the page itself, not in a toast. */
 export const inlineAlerts = (): HTMLElement[] => screen.queryAllByRole('alert').filter((a) => !isToast(a));
 
-function stateChecks(m: Mounted, spies: Spies) {
+function stateChecks(m: Mounted, spies: Spies, so: PathSoFar) {
   let postings = 0;
   return {
     loading: async () => {
@@ -64,9 +74,17 @@ function stateChecks(m: Mounted, spies: Spies) {
       expect(screen.getByLabelText(shellTexts.loading)).toBeInTheDocument();
       await m.api.waiting('getFacilities');
     },
-    choosing: (s: SelectFacilitySnapshot) => expectList(s, { busy: false }),
+    loadingApp: async (s: SelectFacilitySnapshot) => {
+      // The list waits for the name.
+      expect(await screen.findByRole('heading', { level: 1, name: t.heading })).toBeInTheDocument();
+      expect(screen.getByLabelText(shellTexts.loading)).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: t.question })).not.toBeInTheDocument();
+      const call = await m.api.waiting('getApp');
+      expect(call.input).toEqual({ appCode: s.context.facilities[0]?.app.code });
+    },
+    choosing: (s: SelectFacilitySnapshot) => expectList(s, { busy: false }, so),
     handingOff: async (s: SelectFacilitySnapshot) => {
-      await expectList(s, { busy: true });
+      await expectList(s, { busy: true }, so);
       expect(screen.getByRole('button', { name: t.cancel })).toBeDisabled();
       const call = await m.api.waiting('selectFacilityHandoff');
       expect(call.input).toEqual({
@@ -108,13 +126,19 @@ const SELECT_FACILITY_EVENT_TYPES = Object.keys({
   'page.restored': true,
   'xstate.done.actor.getFacilities': true,
   'xstate.error.actor.getFacilities': true,
+  'xstate.done.actor.getApp': true,
+  'xstate.error.actor.getApp': true,
   'xstate.done.actor.selectFacilityHandoff': true,
   'xstate.error.actor.selectFacilityHandoff': true,
 } satisfies Record<SelectFacilityModelEventType, true>) as SelectFacilityModelEventType[];
 
-function eventExecutors(m: Mounted) {
+function eventExecutors(m: Mounted, so: PathSoFar) {
   return async (event: SelectFacilityModelEvent, before: SelectFacilitySnapshot) => {
     switch (event.type) {
+      case 'xstate.error.actor.getApp':
+        so.appLookupFailed = true;
+        await act(() => m.api.answer(event));
+        return;
       case 'user.choose': {
         const facility = before.context.facilities.find((f) => f.code === event.facilityCode);
         if (!facility) throw new Error(`No facility ${event.facilityCode}`);
@@ -153,7 +177,7 @@ export function defineSelectFacilityPaths(coverage: MachineCoverage): void {
     });
 
     it('has a check for every state', () => {
-      expect(Object.keys(stateChecks({} as Mounted, {} as Spies)).sort()).toEqual(
+      expect(Object.keys(stateChecks({} as Mounted, {} as Spies, { appLookupFailed: false })).sort()).toEqual(
         Object.keys(selectFacilityMachine.root.states).sort(),
       );
     });
@@ -162,8 +186,9 @@ export function defineSelectFacilityPaths(coverage: MachineCoverage): void {
       '%s',
       async (_, path) => {
         const m = mountSelectFacility({ user: users.pending, context: loansContext }, coverage.inspect);
-        const checks = stateChecks(m, spies);
-        const perform = eventExecutors(m);
+        const so: PathSoFar = { appLookupFailed: false };
+        const checks = stateChecks(m, spies, so);
+        const perform = eventExecutors(m, so);
         const states = Object.fromEntries(
           Object.entries(checks).map(([key, check]) => [
             key,

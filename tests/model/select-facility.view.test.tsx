@@ -1,5 +1,6 @@
 // Hand-pinned behaviours of /forced-actions/select-facility that the generated paths do not explore:
-// what each facility shows, keyboard use, Cancel (sign out), and axe on each view.
+// what each facility shows, keyboard use, the app's name in the refusal toast, Cancel (sign out),
+// and axe on each view.
 import { act, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +10,7 @@ import { attempts, facilities, UNEXPECTED_FAILURE } from '../machines/fixtures/h
 import { users } from '../machines/fixtures/sign-in.fixtures';
 import { mountSelectFacility } from './harness/handoff-pages';
 import { facilityButtonOf, inlineAlerts, isToast } from './select-facility.paths';
-import { FACILITY_LIST } from './select-facility.model';
+import { APP_NAME, FACILITY_LIST } from './select-facility.model';
 import { loansContext } from './single-sign-on.paths';
 
 const violations = async () => {
@@ -19,9 +20,18 @@ const violations = async () => {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-async function listed() {
+/** The list, after the facilities and their app (GET apps/LOANS) were answered, or the lookup failed. */
+async function listed({ appLookup = 'answered' }: { appLookup?: 'answered' | 'failed' } = {}) {
   const m = mountSelectFacility({ user: users.pending, context: loansContext });
   await act(() => m.api.answer({ type: 'xstate.done.actor.getFacilities', output: FACILITY_LIST }));
+  expect((await m.api.waiting('getApp')).input).toEqual({ appCode: 'LOANS' });
+  await act(() =>
+    m.api.answer(
+      appLookup === 'answered'
+        ? { type: 'xstate.done.actor.getApp', output: { name: APP_NAME } }
+        : { type: 'xstate.error.actor.getApp', error: new Error(UNEXPECTED_FAILURE) },
+    ),
+  );
   await screen.findByRole('list', { name: t.question });
   return m;
 }
@@ -71,13 +81,35 @@ describe('select-facility page', () => {
     await act(() =>
       m.api.answer({ type: 'xstate.done.actor.selectFacilityHandoff', output: attempts.refused }),
     );
+    // The app by its name (GET apps/LOANS), as everywhere else: a facility carries only its code.
     const text =
-      'The following error occurred and you cannot handoff to LOANS. Your access to this facility has been suspended.';
+      'The following error occurred and you cannot handoff to Loans. Your access to this facility has been suspended.';
     expect(isToast(await screen.findByText(text))).toBe(true);
     expect(show).toHaveBeenCalledTimes(1);
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 8_000, color: 'red' }));
     expect(inlineAlerts()).toEqual([]);
     expect(facilityButtonOf(facilities.f001)).toBeEnabled();
+  });
+
+  it('the list waits for the app lookup; when it fails, the toast names the app by its code', async () => {
+    const m = mountSelectFacility({ user: users.pending, context: loansContext });
+    await act(() => m.api.answer({ type: 'xstate.done.actor.getFacilities', output: FACILITY_LIST }));
+    await m.api.waiting('getApp');
+    expect(screen.queryByRole('list', { name: t.question })).not.toBeInTheDocument();
+    await act(() =>
+      m.api.answer({ type: 'xstate.error.actor.getApp', error: new Error(UNEXPECTED_FAILURE) }),
+    );
+    await screen.findByRole('list', { name: t.question });
+    // Nothing of the failed lookup shows: it is not the user's concern.
+    expect(screen.queryByText(new RegExp(UNEXPECTED_FAILURE))).not.toBeInTheDocument();
+    await m.user.click(facilityButtonOf(facilities.f001));
+    await act(() =>
+      m.api.answer({ type: 'xstate.done.actor.selectFacilityHandoff', output: attempts.refused }),
+    );
+    const text =
+      'The following error occurred and you cannot handoff to LOANS. Your access to this facility has been suspended.';
+    expect(isToast(await screen.findByText(text))).toBe(true);
+    expect(m.router.state.location.pathname).toBe('/forced-actions/select-facility');
   });
 
   it('a second refusal is told again', async () => {

@@ -6,6 +6,7 @@ export const machine = createMachine({
   "id": "selectFacility",
   "context": {
     "facilities": [],
+    "appName": null,
     "facility": null,
     "saml": null,
     "refusal": null,
@@ -27,7 +28,7 @@ export const machine = createMachine({
           "src": "getFacilities",
           "onDone": [
             {
-              "target": "choosing",
+              "target": "loadingApp",
               "guard": "hasFacilities",
               "actions": [
                 "storeFacilities"
@@ -45,6 +46,27 @@ export const machine = createMachine({
             "actions": [
               "reportFailure"
             ]
+          }
+        }
+      ]
+    },
+    "loadingApp": {
+      "meta": {
+        "route": "/forced-actions/select-facility",
+        "description": "Looks up the facilities' application for its name (the handoff toast's)."
+      },
+      "invoke": [
+        {
+          "id": "getApp",
+          "src": "getApp",
+          "onDone": {
+            "target": "choosing",
+            "actions": [
+              "storeAppName"
+            ]
+          },
+          "onError": {
+            "target": "choosing"
           }
         }
       ]

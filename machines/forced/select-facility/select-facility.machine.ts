@@ -3,9 +3,12 @@
  * application that asked for the sign-in hands off a facility and the user has several.
  *
  *   loading (GET forced-actions/select-facility/facilities)
- *     --done[hasFacilities] / storeFacilities--> choosing (name and alias-or-code of each)
+ *     --done[hasFacilities] / storeFacilities--> loadingApp
  *     --done / storeFacilities--> noFacilities
  *     --error / reportFailure--> failed --user.retry--> loading
+ *   loadingApp (GET apps/{appCode} of the facilities' app, for its name)
+ *     --done / storeAppName--> choosing (name and alias-or-code of each)
+ *     --error--> choosing (the name stays unknown: the toast names the app by its code)
  *   choosing --user.choose[isListed] / chooseFacility--> handingOff
  *     (POST forced-actions/select-facility/saml-handoff {appCode, facilityCode})
  *   handingOff --done, by the result:
@@ -15,6 +18,19 @@
  *   handingOff --error / storeFailure--> choosing
  *   posting --page.restored / forgetSaml--> choosing (back from the application)
  *
+ * Section 8's handoff toast names the application ('... cannot handoff to {app}. ...'), but a
+ * facility carries its app's code only (section 3), so the name is looked up with GET apps/{appCode},
+ * which answers a sign-in pending at this step for the app it signs in to (403 for any other). It
+ * is looked up once, right after the facilities load, and the list waits for it, so no refusal is
+ * told before the lookup has answered. Then the server has just answered for this step and this
+ * app, so only a change in between makes it fail (401 the session expired, 403 another tab moved
+ * the sign-in on, 404 the app went, 5xx or no answer the server failed); looked up after a
+ * refusal, possibly minutes later, those are likelier, and the toast would wait on it. Section 8's
+ * global handling would navigate away on each of those, for a mere nicety: the app provides getApp
+ * without it, so a failed lookup never leaves the step; the list is shown and the toast names the
+ * app by its code. The step's own calls keep the global handling, so an expired session is still
+ * told at the next click.
+ *
  * Leaving the forced step (sign out) is the shell's, not this machine's.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -23,7 +39,12 @@ import { failureMessage, isReadyAttempt, isRefusedAttempt, refusalOf } from '../
 import type { HandoffAttempt } from '../../handoff/handoff.types';
 import { FORCED_ACTION_ROUTES } from '../../routes';
 import type { FlowStateMeta } from '../../shared/flow.types';
-import type { SelectFacilityContext, SelectFacilityEvent } from './select-facility.types';
+import type {
+  SelectFacilityAppInput,
+  SelectFacilityAppName,
+  SelectFacilityContext,
+  SelectFacilityEvent,
+} from './select-facility.types';
 
 /** Input of the select-facility handoff: here the facility is never optional. */
 export interface SelectFacilityHandoffInput {
@@ -39,8 +60,9 @@ const meta = (description: string): FlowStateMeta => ({
   description,
 });
 
-/** The facility handoff knows the application by its code only. */
-const appNameOf = (context: SelectFacilityContext): string => context.facility?.app.code ?? '';
+/** The application's name when it was looked up; its code (all a facility carries) otherwise. */
+const appNameOf = (context: SelectFacilityContext): string =>
+  context.appName ?? context.facility?.app.code ?? '';
 
 export const selectFacilityMachine = setup({
   types: {
@@ -49,6 +71,8 @@ export const selectFacilityMachine = setup({
   },
   actors: {
     getFacilities: fromPromise<Facility[]>(provided('getFacilities')),
+    /** Must not apply section 8's global handling: a failed lookup only leaves the code in the toast. */
+    getApp: fromPromise<SelectFacilityAppName, SelectFacilityAppInput>(provided('getApp')),
     selectFacilityHandoff: fromPromise<HandoffAttempt, SelectFacilityHandoffInput>(
       provided('selectFacilityHandoff'),
     ),
@@ -65,6 +89,7 @@ export const selectFacilityMachine = setup({
   actions: {
     forgetLoad: assign({ errorMessage: null }),
     storeFacilities: assign((_, facilities: Facility[]) => ({ facilities })),
+    storeAppName: assign((_, app: SelectFacilityAppName) => ({ appName: app.name })),
     reportFailure: assign((_, failure: { error: unknown }) => ({
       errorMessage: failureMessage(failure.error),
     })),
@@ -89,7 +114,14 @@ export const selectFacilityMachine = setup({
   },
 }).createMachine({
   id: 'selectFacility',
-  context: { facilities: [], facility: null, saml: null, refusal: null, errorMessage: null },
+  context: {
+    facilities: [],
+    appName: null,
+    facility: null,
+    saml: null,
+    refusal: null,
+    errorMessage: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -101,7 +133,7 @@ export const selectFacilityMachine = setup({
         onDone: [
           {
             guard: { type: 'hasFacilities', params: ({ event }) => event.output },
-            target: 'choosing',
+            target: 'loadingApp',
             actions: { type: 'storeFacilities', params: ({ event }) => event.output },
           },
           {
@@ -110,6 +142,20 @@ export const selectFacilityMachine = setup({
           },
         ],
         onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
+      },
+    },
+    loadingApp: {
+      meta: meta("Looks up the facilities' application for its name (the handoff toast's)."),
+      invoke: {
+        id: 'getApp',
+        src: 'getApp',
+        // Every facility offered is of the application the sign-in is for (the session's context).
+        input: ({ context }) => ({ appCode: context.facilities[0]?.app.code ?? '' }),
+        onDone: {
+          target: 'choosing',
+          actions: { type: 'storeAppName', params: ({ event }) => event.output },
+        },
+        onError: { target: 'choosing' },
       },
     },
     choosing: {

@@ -23,7 +23,7 @@ import { pathUser } from './user';
 
 export const HANDOFF_SOURCES = ['samlHandoff'] as const;
 export const SINGLE_SIGN_ON_SOURCES = ['getHandoffTargets', 'getApp', 'ssoSamlHandoff'] as const;
-export const SELECT_FACILITY_SOURCES = ['getFacilities', 'selectFacilityHandoff'] as const;
+export const SELECT_FACILITY_SOURCES = ['getFacilities', 'getApp', 'selectFacilityHandoff'] as const;
 
 /** Where the page went. */
 function Landed() {
