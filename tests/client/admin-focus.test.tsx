@@ -12,8 +12,6 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { historyMachine } from '../../machines/access-requests/history/history.machine';
@@ -21,9 +19,6 @@ import { createInvitationMachine } from '../../machines/admin/create-invitation/
 import { identityMachine } from '../../machines/admin/identity/identity.machine';
 import { invitationsMachine } from '../../machines/admin/invitations/invitations.machine';
 import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
-import { AppProviders } from '../../src/client/app/App';
-import type { PortalServices } from '../../src/client/app/services';
-import { SessionStore } from '../../src/client/app/session';
 import { VARIANT_COLOUR } from '../../src/client/flows/access-requests/HistoryTab';
 import { Pager } from '../../src/client/flows/access-requests/Pager';
 import { accessRequestsTexts } from '../../src/client/flows/access-requests/access-requests.texts';
@@ -32,35 +27,11 @@ import { identityTexts } from '../../src/client/flows/admin/identities.texts';
 import { IdentityScreen } from '../../src/client/flows/admin/IdentityScreen';
 import { InvitationsScreen } from '../../src/client/flows/admin/InvitationsScreen';
 import { SmsGatewayScreen } from '../../src/client/flows/admin/SmsGatewayScreen';
-import {
-  FlowImplementationsProvider,
-  type FlowImplementationsByMachine,
-} from '../../src/client/flows/shared/flow-implementations';
 import { signOutAllTexts } from '../../src/client/pages/profile.texts';
 import { historyPage } from '../machines/access-requests.fixtures';
-import { users } from '../machines/fixtures/sign-in.fixtures';
 import { ADMIN_APPS, CREATED, invitation, invitationPage } from '../model/admin.model';
 import { IDENTITY, IDENTITY_ID, IDENTITY_SIGNED_OUT, TICKET } from '../model/admin-identities.model';
-
-const services = (): PortalServices => ({
-  loadSession: vi.fn<PortalServices['loadSession']>(),
-  getAccessibleApps: vi.fn<PortalServices['getAccessibleApps']>(async () => []),
-  logout: vi.fn<PortalServices['logout']>(async () => {}),
-  getSalaryNumber: vi.fn<PortalServices['getSalaryNumber']>(async () => null),
-  getSupportEmail: vi.fn<PortalServices['getSupportEmail']>(async () => null),
-});
-
-function renderAdmin(screenUnderTest: ReactNode, implementations: FlowImplementationsByMachine) {
-  const admin = { ...users.auditor, isAdmin: true, roles: ['ADMIN'] };
-  const store = new SessionStore(async () => ({ currentUser: admin, context: null }));
-  return render(
-    <AppProviders session={store} services={services()} env="test">
-      <FlowImplementationsProvider value={implementations}>
-        <MemoryRouter>{screenUnderTest}</MemoryRouter>
-      </FlowImplementationsProvider>
-    </AppProviders>,
-  );
-}
+import { renderAdmin } from './render-admin';
 
 /** The error a field is described by: announced (inside a live region) when it appears. */
 function liveErrorOf(field: HTMLElement): HTMLElement {

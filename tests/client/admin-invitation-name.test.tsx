@@ -2,50 +2,21 @@
 // staff cannot enter the name when registering, so the form asks for it (marked required, refused
 // at the field before anything is sent) and shows the server's refusal of a nameless invitation at
 // the name field; staff, and invitees without a customer number, may be invited without one.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createInvitationMachine } from '../../machines/admin/create-invitation/create-invitation.machine';
 import type { CreateInvitationResult } from '../../machines/admin/create-invitation/create-invitation.types';
 import { invitationsMachine } from '../../machines/admin/invitations/invitations.machine';
 import type { CreateInvitationBody } from '../../src/contract/admin';
-import { AppProviders } from '../../src/client/app/App';
-import type { PortalServices } from '../../src/client/app/services';
-import { SessionStore } from '../../src/client/app/session';
 import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { InvitationsScreen } from '../../src/client/flows/admin/InvitationsScreen';
-import {
-  FlowImplementationsProvider,
-  type FlowImplementationsByMachine,
-} from '../../src/client/flows/shared/flow-implementations';
 import { INVITATION_NAME_REQUIRED_MESSAGE } from '../../src/server/domain/registration/messages';
-import { users } from '../machines/fixtures/sign-in.fixtures';
 import { ADMIN_APPS, CREATED, invitationPage } from '../model/admin.model';
+import { renderAdmin } from './render-admin';
 
 const tc = adminTexts.create;
-
-const services = (): PortalServices => ({
-  loadSession: vi.fn<PortalServices['loadSession']>(),
-  getAccessibleApps: vi.fn<PortalServices['getAccessibleApps']>(async () => []),
-  logout: vi.fn<PortalServices['logout']>(async () => {}),
-  getSalaryNumber: vi.fn<PortalServices['getSalaryNumber']>(async () => null),
-  getSupportEmail: vi.fn<PortalServices['getSupportEmail']>(async () => null),
-});
-
-function renderAdmin(screenUnderTest: ReactNode, implementations: FlowImplementationsByMachine) {
-  const admin = { ...users.auditor, isAdmin: true, roles: ['ADMIN'] };
-  const store = new SessionStore(async () => ({ currentUser: admin, context: null }));
-  return render(
-    <AppProviders session={store} services={services()} env="test">
-      <FlowImplementationsProvider value={implementations}>
-        <MemoryRouter>{screenUnderTest}</MemoryRouter>
-      </FlowImplementationsProvider>
-    </AppProviders>,
-  );
-}
 
 type Create = (input: CreateInvitationBody) => Promise<CreateInvitationResult>;
 
