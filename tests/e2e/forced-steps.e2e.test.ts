@@ -173,6 +173,16 @@ describe('forced sign-in steps', () => {
       .toBe(true);
     await expectNoAxeViolations(page, 'change expired password page');
 
+    // Section 6: a pending sign-in has only the forced-action flows. Its header offers no user guide,
+    // the guide's address sends it to /, and the step is still there to come back to.
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => header.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'User guide' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/docs/user-guide`);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/forced-actions/change-expired-password`);
+    await heading('Change password');
+
     // The blocklist refuses the old demo password with its reason on the field.
     await page.getByLabel(/^New password/).fill(PASSWORD);
     await page.getByLabel(/^Confirm new password/).fill(PASSWORD);
