@@ -76,8 +76,11 @@ describe('SAML handoff (IdP-initiated)', () => {
     await page.goto(`${baseUrl}/`);
     await signIn(page, 'C10001');
     await page.waitForURL(`${baseUrl}/profile/my-applications`);
-    await page.getByRole('button', { name: 'Applications' }).click();
-    await page.getByRole('menuitem', { name: 'Payroll' }).click();
+    // C10001's second sign-in here: the previous sign-in toast shows for 8 s and must not cover the
+    // header's menus meanwhile (at the top right it did, and this click waited for it to go).
+    await expect.poll(() => page.getByText('Previous sign-in', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Applications' }).click({ timeout: 4_000 });
+    await page.getByRole('menuitem', { name: 'Payroll' }).click({ timeout: 4_000 });
     const received = await acsVerdict('PAYROLL');
     expect(received.verdict).toContain('Payroll validated the response');
     expect(received.username).toBe('C10001');

@@ -3,13 +3,14 @@
 // sign-in page. Toasts asked for before this arrives wait in the notifications store.
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+import './toasts.css';
 import { Notifications } from '@mantine/notifications';
 import { NoticeToasts, UpdateAvailableToast } from '../toasts';
 
 export default function ToastHost() {
   return (
     <>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" className="portal-toasts" />
       <NoticeToasts />
       <UpdateAvailableToast />
     </>
