@@ -8,7 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser, HandoffTarget } from '../../../contract/entities';
 import { useHandoffFlow } from '../../flows/handoff/use-handoff-flow';
-import { HANDOFF_APP_PARAM, handoffClickHandlers, targetFromSearch } from '../handoff';
+import {
+  HANDOFF_APP_PARAM,
+  HANDOFF_FACILITY_PARAM,
+  handoffClickHandlers,
+  targetFromSearch,
+} from '../handoff';
 import { holdsViewAccessRequests, isApplicationsPath, landingRoute } from '../guards/guards';
 import { ACCESS_REQUESTS_ROUTE, ADMIN_ROUTE, PROFILE_ROUTE, USER_GUIDE_ROUTE } from '../routes';
 import { useServices } from '../services';
@@ -70,8 +75,16 @@ function AppGridMenu({ user }: { user: CurrentUser }) {
     if (apps.status === 'idle') load();
     if (apps.status !== 'loaded') return;
     const search = new URLSearchParams(location.search);
-    navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
     const target = targetFromSearch(search, apps.targets);
+    // The page's own parameters stay; only the handoff's go.
+    const rest = new URLSearchParams(search);
+    rest.delete(HANDOFF_APP_PARAM);
+    rest.delete(HANDOFF_FACILITY_PARAM);
+    const left = rest.toString();
+    navigate(
+      { pathname: location.pathname, search: left ? `?${left}` : '', hash: location.hash },
+      { replace: true },
+    );
     if (target) onHandoff(target);
     // load is a new function each render; the effect runs again when what it reads changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
