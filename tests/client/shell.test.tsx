@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiFetch } from '../../src/client/api';
+import { ApiError } from '../../src/client/api/api-error';
 import { announce } from '../../src/client/app/notices';
 import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { ANONYMOUS_USER } from '../../src/client/app/session/session-store';
@@ -154,6 +155,42 @@ describe('header, authenticated', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     expect(within(await mainNav()).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('a sign-out the server did not carry out (5xx, no answer) leaves the user signed in', async () => {
+    const user = userEvent.setup();
+    const services = fakeServices();
+    services.logout.mockRejectedValue(
+      new ApiError({ kind: 'http', status: 503, body: { message: 'Down' }, callId: 'logout', handled: true }),
+    );
+    const { router, session } = renderApp({ user: users.customer, path: '/profile', services });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await user.click(await screen.findByRole('button', { name: 'Casey Customer account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(services.logout).toHaveBeenCalledTimes(1));
+    // Section 8 shows /error; the header still shows who is signed in.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(session.getState().currentUser).toEqual(users.customer);
+    expect(screen.getByRole('button', { name: 'Casey Customer account menu' })).toBeInTheDocument();
+  });
+
+  it('a sign-out answered 401 (the session was already gone) forgets the user', async () => {
+    const user = userEvent.setup();
+    const services = fakeServices();
+    services.logout.mockRejectedValue(
+      new ApiError({
+        kind: 'http',
+        status: 401,
+        body: { message: SESSION_EXPIRED_MESSAGE },
+        callId: 'logout',
+        handled: true,
+      }),
+    );
+    const { session } = renderApp({ user: users.customer, path: '/profile', services });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await user.click(await screen.findByRole('button', { name: 'Casey Customer account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(session.getState().currentUser).toEqual(ANONYMOUS_USER));
   });
 
   it('VIEW_ACCESS_REQUESTS holders get an Access Requests link; their brand leads there', async () => {

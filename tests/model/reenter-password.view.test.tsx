@@ -3,6 +3,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/api/api-error';
 import { reenterPasswordTexts as t } from '../../src/client/app/reenter-password/reenter-password.texts';
 import { users } from '../machines/continue-sign-in.fixtures';
 import { axeViolations } from './harness/axe';
@@ -79,5 +80,24 @@ describe("the 'Re-enter password' modal", () => {
     await act(() => m.api.answer({ type: 'xstate.done.actor.isPasswordExpired', output: false }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(m.api.calls.filter((c) => c.src === 'isPasswordExpired')).toHaveLength(2);
+  });
+});
+
+describe("the modal's Sign out", () => {
+  afterEach(() => notifications.clean());
+
+  it('that the server did not carry out leaves the user signed in, and the modal comes back', async () => {
+    const m = await opened();
+    m.services.logout.mockRejectedValue(
+      new ApiError({ kind: 'http', status: 503, body: { message: 'Down' }, callId: 'logout', handled: true }),
+    );
+    await m.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(m.services.logout).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(m.store.getState().currentUser).toEqual(users.customer);
+    // A new watcher: the cookie is checked again 4 s later, and is still missing.
+    await act(() => m.clock.increment(4_000));
+    await act(() => m.api.answer({ type: 'xstate.done.actor.hasRecentAuthentication', output: false }));
+    expect(await screen.findByRole('dialog', { name: t.title })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Overlay.css';
 import '../style-nonce-global';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActorOptions, ActorRefFrom } from 'xstate';
 import { reenterPasswordMachine } from '../../../../machines/session/reenter-password/reenter-password.machine';
 import {
@@ -104,13 +104,26 @@ export interface ReenterPasswordWatcherProps {
   clock?: ActorOptions<typeof reenterPasswordMachine>['clock'];
 }
 
-/** Runs the watcher for the signed-in user and shows its modal. */
+/**
+ * Runs the watcher for the signed-in user and shows its modal. A sign-out from the modal that fails
+ * leaves the user signed in (useSignOut), so the watcher starts again: the modal comes back while
+ * the password is still to be entered.
+ */
 export default function ReenterPasswordWatcher({ clock }: ReenterPasswordWatcherProps) {
+  const [run, setRun] = useState(0);
+  const restart = useCallback(() => setRun((n) => n + 1), []);
+  return <Watcher key={run} clock={clock} onSignOutFailed={restart} />;
+}
+
+function Watcher({ clock, onSignOutFailed }: ReenterPasswordWatcherProps & { onSignOutFailed: () => void }) {
   const overrides = useFlowImplementations(reenterPasswordMachine.id);
   const signOut = useSignOut();
-  const signOutRef = useRef(signOut);
+  const leave = async () => {
+    if (!(await signOut())) onSignOutFailed();
+  };
+  const signOutRef = useRef(leave);
   useEffect(() => {
-    signOutRef.current = signOut;
+    signOutRef.current = leave;
   });
   const [logic] = useState(() =>
     reenterPasswordMachine.provide({

@@ -6,19 +6,27 @@ import { SIGN_IN_ROUTE } from '../routes';
 import { useServices } from '../services';
 import { useSession } from './use-session';
 
-export function useSignOut(): () => Promise<void> {
+/**
+ * Answers whether the session has ended. It has when the server says so, or answers 401 (it was
+ * already gone). Any other failure (a 5xx, no answer) may leave it alive on the server, so the user
+ * stays signed in here too: section 8 has shown /error, and the header must not claim a sign-out
+ * that did not happen, on a terminal the next person may use.
+ */
+export function useSignOut(): () => Promise<boolean> {
   const services = useServices();
   const { clear } = useSession();
   const navigate = useNavigate();
   return useCallback(async () => {
-    let handledElsewhere = false;
     try {
       await services.logout();
     } catch (error) {
-      // Section 8 may already have sent the user on (401 to sign-in, 5xx to /error).
-      handledElsewhere = isApiError(error) && error.handled;
+      if (!isApiError(error) || error.status !== 401) return false;
+      // Section 8 has already invalidated the session and gone to the sign-in page.
+      clear();
+      return true;
     }
     clear();
-    if (!handledElsewhere) await navigate(SIGN_IN_ROUTE);
+    await navigate(SIGN_IN_ROUTE);
+    return true;
   }, [services, clear, navigate]);
 }
