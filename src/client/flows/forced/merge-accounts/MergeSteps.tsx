@@ -109,14 +109,25 @@ export function ChoosePreferredUsernameForm({
 }: ChoosePreferredUsernameFormProps) {
   const [value, setValue] = useState<string | null>(initial && options.includes(initial) ? initial : null);
   const [error, setError] = useState<string | null>(null);
+  const radios = useRef<HTMLDivElement>(null);
+  // The error is told with the focus on the choice (its group is described by the error): the
+  // chosen username, else the first (WCAG 2.4.3, 3.3.1).
+  const focusChoice = () =>
+    (
+      radios.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
+      radios.current?.querySelector<HTMLInputElement>('input[type="radio"]')
+    )?.focus();
   useEffect(() => {
-    if (refusal !== null) setError(fieldError(refusal, MERGE_ERROR_FIELDS.preferredUsername));
+    if (refusal === null) return;
+    setError(fieldError(refusal, MERGE_ERROR_FIELDS.preferredUsername));
+    focusChoice();
   }, [refusal]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!value) {
       setError(t.choosePreferredUsername.required);
+      focusChoice();
       return;
     }
     onSubmit(value);
@@ -136,7 +147,7 @@ export function ChoosePreferredUsernameForm({
             setError(null);
           }}
         >
-          <Stack gap="xs" mt="xs">
+          <Stack gap="xs" mt="xs" ref={radios}>
             {options.map((username) => (
               <Radio key={username} value={username} label={username} />
             ))}
@@ -162,6 +173,11 @@ export interface ConfirmationViewProps {
 }
 
 export function ConfirmationView({ details, errors, busy, backTo, onMerge }: ConfirmationViewProps) {
+  // Merge errors disable Merge, which had the focus: it goes to the list of errors (WCAG 2.4.3).
+  const errorList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) errorList.current?.focus();
+  }, [errors]);
   const value = (text: string | null) => text ?? t.notSet;
   const rows: Array<[string, string]> = details
     ? [
@@ -183,7 +199,7 @@ export function ConfirmationView({ details, errors, busy, backTo, onMerge }: Con
     <Stack gap="md">
       <Text>{t.confirmation.instructions}</Text>
       {errors.length > 0 && (
-        <Alert color="red" role="alert" title={t.confirmation.errorsTitle}>
+        <Alert color="red" role="alert" title={t.confirmation.errorsTitle} ref={errorList} tabIndex={-1}>
           <List size="sm">
             {errors.map((error, index) => (
               <List.Item key={`${error.fieldName}-${index}`}>{mergeErrorText(error)}</List.Item>

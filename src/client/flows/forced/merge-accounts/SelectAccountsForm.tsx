@@ -44,11 +44,18 @@ export function SelectAccountsForm({
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [optionError, setOptionError] = useState<string | null>(null);
   const passwordInputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const checkboxes = useRef<HTMLDivElement>(null);
+  const banner = useRef<HTMLDivElement>(null);
+  /** The first account (or None) that can be ticked: where an error about the choice sends the focus. */
+  const focusFirstCheckbox = () =>
+    checkboxes.current?.querySelector<HTMLInputElement>('input[type="checkbox"]:not(:disabled)')?.focus();
 
   const serverErrors: Record<string, string> = Object.fromEntries(
     (refusal?.fieldErrors ?? []).map((e) => [e.fieldName, e.message]),
   );
-  // A refused password is typed again, and the first refused one has the focus for it.
+  // A refused password is typed again, and the first refused one has the focus for it. Otherwise the
+  // focus (which Next, disabled while it was sending, has dropped) goes to the banner that says why,
+  // or to the accounts when the refusal is about the choice (WCAG 2.4.3, 3.3.1).
   useEffect(() => {
     if (refusal === null) return;
     const refused = refusal.fieldErrors
@@ -60,7 +67,9 @@ export function SelectAccountsForm({
       return next;
     });
     const first = refused.map((id) => passwordInputs.current[id]).find((input) => input != null);
-    first?.focus();
+    if (first) first.focus();
+    else if (banner.current) banner.current.focus();
+    else focusFirstCheckbox();
   }, [refusal]);
 
   const tick = (id: string, checked: boolean) => {
@@ -84,6 +93,7 @@ export function SelectAccountsForm({
     event.preventDefault();
     if (!none && ticked.size === 0) {
       setOptionError(t.selectAccounts.optionRequired);
+      focusFirstCheckbox();
       return;
     }
     const missing: Record<string, string> = {};
@@ -102,19 +112,19 @@ export function SelectAccountsForm({
   return (
     <Stack gap="md">
       {idvConflict && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" ref={banner} tabIndex={-1}>
           {idvConflict}
         </Alert>
       )}
       {refusal && !idvConflict && refusal.fieldErrors.length === 0 && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" ref={banner} tabIndex={-1}>
           {refusal.message}
         </Alert>
       )}
       <form onSubmit={submit} noValidate aria-label={t.selectAccounts.title}>
         <Stack gap="md">
           <Fieldset legend={t.selectAccounts.accounts}>
-            <Stack gap="sm">
+            <Stack gap="sm" ref={checkboxes}>
               {candidates.map((candidate) => {
                 const checked = ticked.has(candidate.id);
                 const passwordError =
@@ -140,7 +150,8 @@ export function SelectAccountsForm({
                         }}
                         label={t.selectAccounts.password(candidate.username)}
                         required
-                        autoComplete="off"
+                        // The other account's own password (WCAG 3.3.8): a password manager may fill it.
+                        autoComplete="current-password"
                         value={passwords[candidate.id] ?? ''}
                         error={passwordError}
                         errorProps={fieldErrorProps}
