@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MERGE_ERROR_FIELDS } from '../../src/contract/merge';
 import { INCORRECT_CREDENTIALS_MESSAGE } from '../../src/server/domain/messages';
 import {
+  ACCOUNT_GONE_MESSAGE,
   ACCOUNT_LOCKED_MESSAGE,
   EMAIL_CODE_ONLY_MESSAGE,
   EMAIL_IN_USE_MESSAGE,
@@ -294,6 +295,99 @@ describe.each(targets)('merge accounts on $name', (target) => {
         },
       ]),
     );
+  });
+
+  /** Gives the identity an SMS factor on `mobile` and makes its second factor required. */
+  async function withSmsMfa(id: string, mobile: string): Promise<void> {
+    await server.db
+      .updateTable('identities')
+      .set({ mfa_required: true, mobile })
+      .where('id', '=', id)
+      .execute();
+    await server.db
+      .insertInto('identity_factors')
+      .values({
+        id: randomUUID(),
+        identity_id: id,
+        factor_type: 'SMS',
+        mobile,
+        secret_sealed: null,
+        enrolled_at: new Date(),
+      })
+      .execute();
+  }
+
+  /** Signs in with its SMS code as second factor, up to the merge step. */
+  async function mergeAfterMfa(username: string, mobile: string): Promise<TestClient> {
+    const client = server.client();
+    await signInToStep(client, username, 'MFA');
+    expect((await post(client, 'forced-actions/mfa/start')).body).toMatchObject({ nextFactor: 'SMS' });
+    const passed = await post(client, 'forced-actions/mfa/verify-mobile', {
+      code: await latestCode(client, mobile),
+      trustDevice: false,
+    });
+    expect(passed.body).toMatchObject({ outcome: 'FORCED_ACTION', forcedAction: 'DUPLICATE_ACCOUNTS' });
+    return client;
+  }
+
+  it("keeping the other account's username owes that account's second factor: the one passed does not carry over", async () => {
+    const email = 'mfa-dup@example.com';
+    const mine = await customer('S40001', email, ['F001']);
+    const theirs = await customer('S40002', email, ['F002']);
+    await withSmsMfa(mine, '+61 400 040 001');
+    await withSmsMfa(theirs, '+61 400 040 002');
+
+    // Keeping the other account: the sign-in is that account's, so its MFA is asked.
+    const client = await mergeAfterMfa('S40001', '+61 400 040 001');
+    expect(
+      (await post(client, `${M}/select-accounts`, { identities: [{ id: theirs, password: DEMO_PASSWORD }] }))
+        .status,
+    ).toBe(200);
+    expect((await post(client, `${M}/preferred-username`, { username: 'S40002' })).status).toBe(204);
+    expect((await post(client, `${M}/confirm`)).status).toBe(200);
+    const next = await get<Json>(client, `${M}/continue-sign-in`);
+    expect(next.status).toBe(200);
+    expect(next.body).toMatchObject({
+      outcome: 'FORCED_ACTION',
+      forcedAction: 'MFA',
+      currentUser: { username: 'S40002', isAuthenticated: false },
+    });
+    // Still pending: the signed-in calls are refused.
+    expect((await get(client, 'current-user/accessible-apps')).status).toBe(403);
+  });
+
+  it('keeping its own username, the sign-in keeps the second factor it passed', async () => {
+    const email = 'mfa-own@example.com';
+    const mine = await customer('S40003', email, ['F001']);
+    const theirs = await customer('S40004', email, ['F002']);
+    await withSmsMfa(mine, '+61 400 040 003');
+    await withSmsMfa(theirs, '+61 400 040 004');
+    const client = await mergeAfterMfa('S40003', '+61 400 040 003');
+    await post(client, `${M}/select-accounts`, { identities: [{ id: theirs, password: DEMO_PASSWORD }] });
+    expect((await post(client, `${M}/preferred-username`, { username: 'S40003' })).status).toBe(204);
+    expect((await post(client, `${M}/confirm`)).status).toBe(200);
+    expect((await get<Json>(client, `${M}/continue-sign-in`)).body).toMatchObject({
+      outcome: 'DIRECT_LOGIN',
+      currentUser: { username: 'S40003', isAuthenticated: true },
+    });
+  });
+
+  it('an account whose password changed after it was selected is not merged, and nothing changes', async () => {
+    const mine = await customer('S40005', 'changed@example.com', ['F001']);
+    const theirs = await customer('S40006', 'changed@example.com', ['F002']);
+    const client = await readyToConfirm('S40005', 'S40006');
+    // Its owner changes the password (the time of the change is what counts).
+    await server.db
+      .updateTable('credentials')
+      .set({ changed_at: new Date(Date.now() + 1_000) })
+      .where('identity_id', '=', theirs)
+      .execute();
+    const before = await dump();
+    const confirm = await post(client, `${M}/confirm`);
+    expect(confirm.status).toBe(422);
+    expect(confirm.body).toEqual(fieldError(MERGE_ERROR_FIELDS.identities, ACCOUNT_GONE_MESSAGE('S40006')));
+    expect(await dump()).toEqual(before);
+    expect(mine).not.toBe(theirs);
   });
 
   it('skip continues the sign-in before the cutoff, and the step is asked again at the next sign-in', async () => {

@@ -253,6 +253,11 @@ export interface RegistrationState {
 export interface MergeWizardState {
   /** Other accounts whose passwords were verified (empty: None); absent until select-accounts. */
   selectedIds?: string[];
+  /**
+   * Each selected account's credentials.changed_at when its password was proven: a password
+   * changed since (its owner taking it back) ends the proof, and confirm refuses that account.
+   */
+  passwordsChangedAt?: Record<string, string>;
   /** Some accounts sharing the email were not selected: a new email must be verified. */
   changeEmail?: boolean;
   /** The new email a code was sent to, and the one whose code was verified. */

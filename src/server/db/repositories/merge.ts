@@ -63,17 +63,18 @@ export interface PasswordHashRow {
   password_hash: string;
 }
 
+/** Each identity's password hash, and when it was set (a change since selection ends the proof). */
 export async function passwordHashesOf(
   db: Kysely<Database>,
   ids: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { hash: string; changedAt: Date }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('credentials')
-    .select(['identity_id', 'password_hash'])
+    .select(['identity_id', 'password_hash', 'changed_at'])
     .where('identity_id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((r) => [r.identity_id, r.password_hash]));
+  return new Map(rows.map((r) => [r.identity_id, { hash: r.password_hash, changedAt: r.changed_at }]));
 }
 
 export interface GrantedFacilityRow {
@@ -281,18 +282,22 @@ export async function retireIdentities(
     .execute();
 }
 
-/** Moves the session to the survivor and stores the finished wizard in it. */
+/**
+ * Moves the session to the survivor and stores the finished wizard in it, with the forced steps
+ * the sign-in has passed as the survivor (`passed`: see MergeService.confirm).
+ */
 export async function finishMergeSession(
   trx: Kysely<Database>,
   idHash: string,
   survivorId: string,
   state: MergeWizardState,
+  passed: readonly string[],
 ): Promise<void> {
   await trx
     .updateTable('sessions')
     .set({
       identity_id: survivorId,
-      data: sql<string>`jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb)`,
+      data: sql<string>`jsonb_set(jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb), '{passed}', ${JSON.stringify(passed)}::jsonb)`,
     })
     .where('id_hash', '=', idHash)
     .execute();

@@ -15,6 +15,7 @@
 // others' devices, sessions and passwords, retires them, records the merge in the history of
 // each, and moves this session to the survivor. Any failure rolls all of it back.
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import type { ForcedAction } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
 import {
   MERGE_ERROR_FIELDS,
@@ -44,7 +45,7 @@ import {
   retireIdentities,
   revokeAccess,
 } from '../../db/repositories/merge';
-import { endResetSessionsOf } from '../../db/repositories/password-reset';
+import { endResetSessionsOf, passwordsChangedAt } from '../../db/repositories/password-reset';
 import type { Database, Identity, MergeWizardState } from '../../db/schema';
 import { refuse, RequestRefused } from '../errors';
 import type { CodeVerifier } from '../factors/verification';
@@ -84,6 +85,9 @@ export const MERGE_EMAIL_PURPOSE = 'merge-identities:email';
 export const SKIP_CUTOFF_PROPERTY = 'skip-merge-accounts-cutoff-date';
 /** Wrong passwords of other accounts per session before it ends. */
 export const MAX_MERGE_PASSWORD_FAILURES = 5;
+
+/** Forced steps passed as one identity, which say nothing of another. */
+const IDENTITY_BOUND_STEPS: readonly ForcedAction[] = ['FACTOR_ENROLMENT', 'MFA', 'CHANGE_EXPIRED_PASSWORD'];
 
 export const MERGE_EVENT = 'IDENTITIES_MERGED';
 export const RETIRED_EVENT = 'IDENTITY_RETIRED_BY_MERGE';
@@ -206,8 +210,9 @@ export class MergeService {
     const usernames = selected.map((s) => normaliseUsername(s.identity.username));
     // Every selected password is checked with one of the session's tries reserved for it
     // (factors/failures.ts): a burst of parallel guesses gets no more checks than the session has.
+    let hashes = new Map<string, { hash: string; changedAt: Date }>();
     const prove = async () => {
-      const hashes = await passwordHashesOf(
+      hashes = await passwordHashesOf(
         db,
         selected.map((s) => s.id),
       );
@@ -236,7 +241,7 @@ export class MergeService {
         }
         if (busy !== null) throw tryLaterRefusal(busy);
         for (const s of toCheck) {
-          const hash = hashes.get(s.id);
+          const hash = hashes.get(s.id)?.hash;
           const ok = hash ? await hasher.verify(hash, s.password) : false;
           if (!ok) {
             wrong.push(s);
@@ -272,6 +277,12 @@ export class MergeService {
     const offered = new Set([identity.username, ...selected.map((s) => s.identity.username)]);
     const next: MergeWizardState = {
       selectedIds,
+      passwordsChangedAt: Object.fromEntries(
+        selectedIds.flatMap((id) => {
+          const changedAt = hashes.get(id)?.changedAt;
+          return changedAt ? [[id, changedAt.toISOString()]] : [];
+        }),
+      ),
       changeEmail,
       // A new email already verified stays valid while one is still needed.
       pendingEmail: changeEmail ? (state.pendingEmail ?? null) : null,
@@ -441,9 +452,15 @@ export class MergeService {
       const current = byId.get(identity.id);
       if (!current || current.retired_at) throw refuse.sessionExpired();
       const errors: FieldError[] = [];
+      // A password changed since it was proven here (its owner taking the account back) ends the
+      // proof: the account is not merged on the strength of a password it no longer has.
+      const changedAt = await passwordsChangedAt(trx, state.selectedIds);
+      const reproven = (id: string) =>
+        state.passwordsChangedAt?.[id] !== undefined &&
+        state.passwordsChangedAt[id] === changedAt.get(id)?.toISOString();
       for (const id of state.selectedIds) {
         const other = byId.get(id);
-        if (!other || other.retired_at)
+        if (!other || other.retired_at || !reproven(id))
           errors.push({
             fieldName: MERGE_ERROR_FIELDS.identities,
             message: other ? ACCOUNT_GONE_MESSAGE(other.username) : ACCOUNTS_CHANGED_MESSAGE,
@@ -508,7 +525,13 @@ export class MergeService {
         });
       }
       const result = { preferredUsername: survivor.username, mergedUsernames };
-      await finishMergeSession(trx, session.idHash, survivor.id, { ...state, completed: result });
+      // The second factor, its enrolment and an expired password's change were passed as the
+      // signed-in account. Surviving as another, the sign-in owes that account's own: a password
+      // alone must not turn one account's sign-in into another's, second factor included.
+      const passed = (session.data.passed ?? []).filter(
+        (step) => survivor.id === identity.id || !IDENTITY_BOUND_STEPS.includes(step),
+      );
+      await finishMergeSession(trx, session.idHash, survivor.id, { ...state, completed: result }, passed);
       return result;
     });
   }
