@@ -244,6 +244,21 @@ describe('section 8 global handling', () => {
     expect(navigate).toHaveBeenCalledWith('/?expired', {});
   });
 
+  it('401 on a profile or access-requests page remembers it, so signing in again comes back to it', async () => {
+    sessionStore.clear();
+    registerNavigator(navigate, () => '/profile/change-phone?from=menu');
+    answerWith(json({ message: 'Unauthorised', url: '/' }, 401));
+    await rejectionOf(getAccessibleApps());
+    expect(sessionStore.getState().targetPath).toBe('/profile/change-phone?from=menu');
+
+    // Elsewhere (here a forced step) nothing is remembered: section 4.1 names only those pages.
+    sessionStore.clear();
+    registerNavigator(navigate, () => '/forced-actions/mfa/email');
+    await rejectionOf(getAccessibleApps());
+    expect(sessionStore.getState()).toMatchObject({ targetPath: null, adminTargetPath: null });
+    sessionStore.clear();
+  });
+
   it('401 with an absolute same-origin url navigates in the app; without one, to /', async () => {
     answerWith(json({ message: 'Unauthorised', url: `${window.location.origin}/` }, 401));
     await rejectionOf(getAccessibleApps());

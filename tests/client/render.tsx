@@ -53,7 +53,10 @@ export function renderApp({
     initialEntries: [...history, path],
     initialIndex: history.length,
   });
-  registerNavigator((to, options) => router.navigate(to, options));
+  registerNavigator(
+    (to, options) => router.navigate(to, options),
+    () => `${router.state.location.pathname}${router.state.location.search}`,
+  );
   const appVersion = createAppVersionActor(reloadPage);
   appVersion.start();
   const view = render(

@@ -3,7 +3,7 @@
 import type { CallDef } from '../../contract/call';
 import type { ErrorBody } from '../../contract/errors';
 import { storeErrorDetails } from '../app/error-details';
-import { navigateTo } from '../app/navigation';
+import { currentAppPath, navigateTo } from '../app/navigation';
 import { announce } from '../app/notices';
 import {
   COOKIES_DISABLED_ROUTE,
@@ -57,6 +57,9 @@ export function applyGlobalAction(action: GlobalAction, body: ErrorBody): boolea
       return true;
     case 'sessionExpired':
       announce({ message: shellTexts.sessionExpired, tone: 'warning' });
+      // Section 4.1's target path: signing in again comes back to the profile or access-requests
+      // page (or the admin page) the session ended on, as the guard remembers a page opened then.
+      sessionStore.rememberTargetPath(currentAppPath());
       sessionStore.invalidate();
       navigateTo(action.url);
       return true;

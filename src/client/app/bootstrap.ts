@@ -20,7 +20,10 @@ export function startPortal(): AppProps {
   onApplicationVersion((version) => appVersion.send({ type: 'version.observed', version }));
 
   const router = createBrowserRouter(createRoutes(sessionStore));
-  registerNavigator((to, options) => router.navigate(to, options));
+  registerNavigator(
+    (to, options) => router.navigate(to, options),
+    () => `${router.state.location.pathname}${router.state.location.search}`,
+  );
 
   if (!navigator.cookieEnabled) void router.navigate(COOKIES_DISABLED_ROUTE, { replace: true });
 

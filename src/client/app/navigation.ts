@@ -7,10 +7,21 @@ export interface NavigateOptions {
 export type Navigator = (to: string, options?: NavigateOptions) => unknown;
 
 let navigator: Navigator | null = null;
+const browserLocation = () => `${window.location.pathname}${window.location.search}`;
+let locator: () => string = browserLocation;
 
-/** The router calls this once it exists; tests register a spy. */
-export function registerNavigator(next: Navigator | null): void {
+/**
+ * The router calls this once it exists, with where it is (path and query); tests register a spy.
+ * Without a locator, where the browser's address is.
+ */
+export function registerNavigator(next: Navigator | null, where?: () => string): void {
   navigator = next;
+  locator = where ?? browserLocation;
+}
+
+/** The app's current path and query. */
+export function currentAppPath(): string {
+  return locator();
 }
 
 /**
