@@ -42,6 +42,27 @@ export function CodeForm({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const resendLink = useRef<HTMLButtonElement>(null);
+  const resendRefusal = useRef<HTMLParagraphElement>(null);
+  const resendBusy = resend?.busy ?? false;
+  const refusedResend = resend?.refusal ?? null;
+  const wasResending = useRef(false);
+
+  // The resend link is disabled while it sends and after a refusal, which drops the focus it had
+  // (WCAG 2.4.3): a refusal takes the focus to its message; a resend sent gives it back to the link
+  // when nothing else took it.
+  useEffect(() => {
+    if (refusedResend !== null) resendRefusal.current?.focus();
+  }, [refusedResend]);
+  useEffect(() => {
+    const finished = wasResending.current && !resendBusy;
+    wasResending.current = resendBusy;
+    if (!finished || refusedResend !== null) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === resendLink.current) {
+      resendLink.current?.focus();
+    }
+  }, [resendBusy, refusedResend]);
 
   // Each refused code: the field is emptied, the message is put on it, and focus goes back to it.
   useEffect(() => {
@@ -82,6 +103,7 @@ export function CodeForm({
         {resend && (
           <Stack gap={4} align="flex-start">
             <Anchor
+              ref={resendLink}
               component="button"
               type="button"
               size="sm"
@@ -97,7 +119,7 @@ export function CodeForm({
               </Text>
             )}
             {resend.refusal !== null && (
-              <Text size="sm" c="red.9" role="alert">
+              <Text size="sm" c="red.9" role="alert" ref={resendRefusal} tabIndex={-1}>
                 {resend.refusal}
               </Text>
             )}
