@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { defineCall } from './call';
 import { CurrentUser, FactorType } from './entities';
+import { ErrorBody } from './errors';
 import {
   email,
   isoDate,
@@ -233,5 +234,8 @@ export const profileCalls = {
     path: 'profile/trusted-devices/:id',
     params: v.strictObject({ id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)) }),
     response: v.null(),
+    // A device already gone (removed in another tab, cleared, or expired and swept) is a result,
+    // not section 8's /not-found: the page shows the list as it now is.
+    accepted: { 404: ErrorBody },
   }),
 } as const;

@@ -18,6 +18,7 @@ import {
   request,
   setApiFetch,
 } from '../../src/client/api';
+import { deleteTrustedDevice } from '../../src/client/api/profile';
 import { readErrorDetails } from '../../src/client/app/error-details';
 import { registerNavigator } from '../../src/client/app/navigation';
 import { onNotice, type Notice } from '../../src/client/app/notices';
@@ -266,6 +267,16 @@ describe('section 8 global handling', () => {
     answerWith(json({ message: 'Unauthorised' }, 401));
     await rejectionOf(getAccessibleApps());
     expect(navigate).toHaveBeenLastCalledWith('/', {});
+  });
+
+  it('404 on removing a trusted device that is already gone: removed, not /not-found', async () => {
+    answerWith(json({ message: 'The trusted device was not found.' }, 404));
+    await expect(deleteTrustedDevice('d1')).resolves.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    // Any other failure is still section 8's.
+    answerWith(json({ message: 'Forbidden' }, 403));
+    await expect(deleteTrustedDevice('d1')).rejects.toMatchObject({ status: 403, handled: true });
   });
 
   it('403: /permission-denied', async () => {

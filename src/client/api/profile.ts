@@ -2,6 +2,7 @@
 // the profile flows' actor files only, so the profile contract loads with the profile pages.
 import { profileCalls as calls, type UpdateProfileRequest } from '../../contract/profile';
 import { sessionCalls } from '../../contract/session';
+import { acceptedAnswer } from './api-error';
 import { request, type CallOptions } from './request';
 
 /** PATCH profile: the current password and one of name, birthDate, phone; the updated user. */
@@ -81,8 +82,15 @@ export const getActiveTrustedDevices = ({ signal }: CallOptions = {}) =>
 export const clearTrustedDevices = ({ signal }: CallOptions = {}) =>
   request(calls.clearTrustedDevices, { signal });
 
-export const deleteTrustedDevice = (id: string, { signal }: CallOptions = {}) =>
-  request(calls.deleteTrustedDevice, { params: { id }, signal });
+/** Removes a trusted device; one that is already gone (another tab, expiry) counts as removed. */
+export async function deleteTrustedDevice(id: string, { signal }: CallOptions = {}): Promise<null> {
+  try {
+    return await request(calls.deleteTrustedDevice, { params: { id }, signal });
+  } catch (error) {
+    if (acceptedAnswer(error, calls.deleteTrustedDevice)?.status === 404) return null;
+    throw error;
+  }
+}
 
 export const getTrustedDevicePeriod = ({ signal }: CallOptions = {}) =>
   request(sessionCalls.getTrustedDevicePeriod, { signal });
