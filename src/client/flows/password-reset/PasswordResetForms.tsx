@@ -5,7 +5,7 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Image, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import * as v from 'valibot';
 import type { Refusal } from '../../../../machines/password-reset/password-reset.types';
 import {
@@ -26,13 +26,25 @@ const firstIssue = (schema: v.GenericSchema, value: unknown): string | undefined
 const fieldErrorsOf = (refusal: Refusal | null): Record<string, string> =>
   Object.fromEntries((refusal?.fieldErrors ?? []).map((e) => [e.fieldName, e.message]));
 
-function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
+/**
+ * The refusal's message. It can take the focus (tabIndex -1): a refusal without a field to go back
+ * to sends it here, from the submit button that was disabled while it sent (WCAG 2.4.3).
+ */
+function RefusalAlert({ refusal, ref }: { refusal: Refusal | null; ref?: Ref<HTMLDivElement> }) {
   if (!refusal) return null;
   return (
-    <Alert color="red" role="alert">
+    <Alert color="red" role="alert" ref={ref} tabIndex={-1}>
       {refusal.message}
     </Alert>
   );
+}
+
+/** The checked radio of a group, else its first: where the focus goes for the group's error. */
+function focusRadio(group: HTMLElement | null) {
+  (
+    group?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
+    group?.querySelector<HTMLInputElement>('input[type="radio"]')
+  )?.focus();
 }
 
 // ---- Get started ------------------------------------------------------------------------------
@@ -47,6 +59,7 @@ export function StartForm(props: {
 }) {
   const [values, setValues] = useState({ email: '', captchaCode: '' });
   const [errors, setErrors] = useState<{ email?: string; captchaCode?: string }>({});
+  const emailInput = useRef<HTMLInputElement>(null);
   const captchaInput = useRef<HTMLInputElement>(null);
   const captchaSrc = useCaptchaImageSrc(props.captchaDraw);
 
@@ -65,6 +78,9 @@ export function StartForm(props: {
       captchaCode: firstIssue(requiredString(limits.captchaCode), values.captchaCode),
     };
     setErrors(found);
+    // The first field in error has the focus, so that its error is read with it (WCAG 3.3.1).
+    if (found.email) emailInput.current?.focus();
+    else if (found.captchaCode) captchaInput.current?.focus();
     if (found.email || found.captchaCode) return;
     props.onSubmit({ email: values.email.trim(), captchaCode: values.captchaCode.trim() });
   };
@@ -75,6 +91,7 @@ export function StartForm(props: {
       <form onSubmit={submit} noValidate aria-label={t.start.title}>
         <Stack gap="sm">
           <TextInput
+            ref={emailInput}
             label={t.start.email}
             type="email"
             autoComplete="email"
@@ -127,17 +144,24 @@ export function UserSelectionForm(props: {
 }) {
   const [chosen, setChosen] = useState<string>('');
   const [error, setError] = useState<string | undefined>();
+  const radios = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  // A refusal has no field here: its message takes the focus.
+  useEffect(() => {
+    if (props.refusal !== null) alert.current?.focus();
+  }, [props.refusal]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!chosen) {
       setError(t.userSelection.required);
+      focusRadio(radios.current);
       return;
     }
     props.onSubmit(chosen);
   };
   return (
     <Stack gap="md">
-      <RefusalAlert refusal={props.refusal} />
+      <RefusalAlert refusal={props.refusal} ref={alert} />
       <form onSubmit={submit} noValidate aria-label={t.userSelection.title}>
         <Stack gap="sm">
           <Radio.Group
@@ -151,7 +175,7 @@ export function UserSelectionForm(props: {
             error={error}
             errorProps={errorProps}
           >
-            <Stack gap="xs" mt="xs">
+            <Stack gap="xs" mt="xs" ref={radios}>
               {props.identities.map((identity) => (
                 <Radio
                   key={identity.username}
@@ -183,8 +207,10 @@ export function SecurityAnswersForm(props: {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const alert = useRef<HTMLDivElement>(null);
 
-  // A wrong answer: that answer is emptied and the server's message is put on it.
+  // A wrong answer: that answer is emptied and the server's message is put on it, with the focus;
+  // a refusal without a field error puts the focus on its message.
   useEffect(() => {
     if (props.refusal === null) return;
     const found: Record<string, string> = {};
@@ -196,6 +222,7 @@ export function SecurityAnswersForm(props: {
     setAnswers((current) => Object.fromEntries(Object.entries(current).filter(([code]) => !found[code])));
     const first = props.challenges.find((c) => found[c.code]);
     if (first) inputs.current[first.code]?.focus();
+    else alert.current?.focus();
   }, [props.refusal, props.challenges]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -216,7 +243,7 @@ export function SecurityAnswersForm(props: {
 
   return (
     <Stack gap="md">
-      <RefusalAlert refusal={props.refusal} />
+      <RefusalAlert refusal={props.refusal} ref={alert} />
       <form onSubmit={submit} noValidate aria-label={t.securityQuestions.title}>
         <Stack gap="sm">
           {props.challenges.map((challenge) => (

@@ -3,6 +3,7 @@
 // event its guards accept or redirect (to /password-reset unless the reset email is held).
 import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordResetMachine } from '../../../../machines/password-reset/password-reset.machine';
 import {
@@ -46,6 +47,20 @@ export default function PasswordResetPage() {
     );
   }
   return <PasswordResetFlow />;
+}
+
+/**
+ * The heading of a view that replaces the wizard (unavailable, failed): it takes the focus when it
+ * appears, as ForcedStepFailed's does, so that the keyboard user is not left on the page (WCAG 2.4.3).
+ */
+function FocusedHeading({ children }: { children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Title order={1} ref={heading} tabIndex={-1}>
+      {children}
+    </Title>
+  );
 }
 
 function PasswordResetFlow() {
@@ -92,7 +107,7 @@ function PasswordResetFlow() {
     return (
       <Container size={520} py="xl">
         <Stack gap="lg">
-          <Title order={1}>{t.unavailableHeading}</Title>
+          <FocusedHeading>{t.unavailableHeading}</FocusedHeading>
           <Alert color="orange" role="alert">
             {t.unavailable}
           </Alert>
@@ -105,7 +120,7 @@ function PasswordResetFlow() {
     return (
       <Container size={520} py="xl">
         <Stack gap="lg">
-          <Title order={1}>{t.failedHeading}</Title>
+          <FocusedHeading>{t.failedHeading}</FocusedHeading>
           <Alert color="red" role="alert">
             {errorMessage}
           </Alert>
