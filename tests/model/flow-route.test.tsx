@@ -59,11 +59,15 @@ function Wizard({ onDone }: { onDone: (output: { route: string }) => void }) {
   );
 }
 
-function mount(save = vi.fn(async () => 'fake')) {
+function mount(save = vi.fn(async () => 'fake'), initialEntries = ['/wizard']) {
   const onDone = vi.fn();
-  const router = createMemoryRouter([{ path: '/wizard/*', element: <Wizard onDone={onDone} /> }], {
-    initialEntries: ['/wizard'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/wizard/*', element: <Wizard onDone={onDone} /> },
+      { path: '/before', element: <output data-testid="path">/before</output> },
+    ],
+    { initialEntries, initialIndex: initialEntries.length - 1 },
+  );
   render(
     <FlowImplementationsProvider value={{ toyWizard: { actors: { save: fromPromise(save) } } }}>
       <RouterProvider router={router} />
@@ -108,6 +112,15 @@ describe('useFlowRoute', () => {
     await waitFor(() => expect(path()).toBe('/wizard'));
     expect(state()).toBe('one');
     expect(m.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('opened at a step its machine does not start at, redirects by replace: Back leaves the page', async () => {
+    const m = mount(undefined, ['/before', '/wizard/two']);
+    await waitFor(() => expect(path()).toBe('/wizard'));
+    expect(state()).toBe('one');
+    expect(m.router.state.historyAction).toBe('REPLACE');
+    await act(() => m.router.navigate(-1));
+    await waitFor(() => expect(path()).toBe('/before'));
   });
 
   it('hands over through onDone once the machine is done, with provided actors from above', async () => {
