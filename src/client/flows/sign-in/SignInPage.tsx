@@ -1,6 +1,7 @@
 // The sign-in page at '/': runs the sign-in machine (machines/sign-in) with the real actors, shows
 // the view of its state, and when it is done updates the session and goes where its output says.
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInMachine } from '../../../../machines/sign-in/sign-in.machine';
 import {
@@ -14,10 +15,10 @@ import {
   selectView,
 } from '../../../../machines/sign-in/sign-in.select';
 import type { SignInInput } from '../../../../machines/sign-in/sign-in.types';
+import { loadChunk } from '../../app/chunk-reload';
 import { PageLoader } from '../../app/shell/PageLoader';
 import { SIGN_IN_ROUTE } from '../../app/routes';
 import { useSession } from '../../app/session';
-import { SamlPostForm } from '../shared/SamlPostForm';
 import { applyFlowOutput } from '../shared/flow-output';
 import { useCaptchaImageSrc } from '../shared/captcha-image';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -27,6 +28,13 @@ import { signInActors } from './sign-in.actors';
 import { signInTexts as t } from './sign-in.texts';
 import { SignInFormView, SignInFrame } from './SignInForm';
 import { SignInFailed, SignInProgress, SignInUnavailable } from './SignInStatus';
+
+// Fetched only for a SAML handoff at sign-in: the page most visitors see does not carry it.
+const SamlPostForm = lazy(() =>
+  loadChunk(() => import('../shared/SamlPostForm'), 'SamlPostForm').then((m) => ({
+    default: m.SamlPostForm,
+  })),
+);
 
 function SignInFlow({ input }: { input: SignInInput }) {
   const session = useSession();
@@ -66,7 +74,9 @@ function SignInFlow({ input }: { input: SignInInput }) {
       return <SignInUnavailable message={unavailableMessage} />;
     case 'postingSaml':
       return samlHandoff ? (
-        <SamlPostForm handoff={samlHandoff} label={t.handingOff} continueLabel={t.continueHandoff} />
+        <Suspense fallback={<SignInProgress label={t.handingOff} />}>
+          <SamlPostForm handoff={samlHandoff} label={t.handingOff} continueLabel={t.continueHandoff} />
+        </Suspense>
       ) : (
         <SignInProgress label={t.handingOff} />
       );
