@@ -38,6 +38,7 @@ import { useFlowActor } from '../shared/use-flow-actor';
 import { applyProfileOutput } from './profile-output';
 import { profileFormActors, type ProfileFormScreen } from './profile.actors';
 import { IDENTITY_VERIFIED_WARNING, profileFormTexts as t, screenTexts } from './profile.texts';
+import { WizardFailed } from './WizardFrame';
 
 export interface FieldSpec {
   name: string;
@@ -74,6 +75,12 @@ export interface ProfileFormSpec {
 }
 
 const fieldId = (name: string) => `profile-field-${name}`;
+/**
+ * The date field's clear button at 28 px (Mantine's default, sm, is 22 px): at least 24 px to hit
+ * (WCAG 2.5.8). DateInput hands these props to Input.ClearButton, which takes a size, though its
+ * type lists only a button's attributes.
+ */
+const clearButtonSize = { size: 'md' };
 const calendarLabels = screenTexts.changeDateOfBirth.calendar;
 
 function checkField(field: FieldSpec, value: string): string | null {
@@ -132,15 +139,19 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
       return error === null ? rest : { ...rest, [name]: error };
     });
   const inputs = useRef<Record<string, HTMLElement | null>>({});
+  const refusalAlert = useRef<HTMLDivElement>(null);
 
-  // Each refusal: its field errors on the fields (the current password emptied), focus on the first.
+  // Each refusal: its field errors on the fields (the current password emptied), focus on the first;
+  // without a field of the form to go to, on the refusal's message (the submit button, disabled
+  // while it sent, has dropped the focus: WCAG 2.4.3).
   useEffect(() => {
     if (!refusal) return;
     const next = Object.fromEntries(refusal.fieldErrors.map((e) => [e.fieldName, e.message]));
     setErrors(next);
     if ('currentPassword' in next) setValues((v) => ({ ...v, currentPassword: '' }));
-    const first = refusal.fieldErrors[0]?.fieldName;
-    if (first) inputs.current[first]?.focus();
+    const first = refusal.fieldErrors.map((e) => inputs.current[e.fieldName]).find((el) => el != null);
+    if (first) first.focus();
+    else refusalAlert.current?.focus();
   }, [refusal]);
 
   const clearError = (name: string) =>
@@ -202,23 +213,14 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
           </Stack>
         )}
         {view === 'failed' && (
-          <Stack gap="md">
-            <Alert color="red" role="alert" title={t.failedHeading}>
-              {errorMessage}
-            </Alert>
-            <Group>
-              <Button variant="default" onClick={() => send({ type: 'user.cancel' })}>
-                {t.back}
-              </Button>
-            </Group>
-          </Stack>
+          <WizardFailed message={errorMessage} onBack={() => send({ type: 'user.cancel' })} />
         )}
         {(view === 'form' || view === 'done') && (
           <form onSubmit={submit} noValidate aria-label={spec.heading}>
             <Stack gap="md">
               {spec.intro && <Text>{spec.intro}</Text>}
               {refusal && (
-                <Alert color="red" role="alert">
+                <Alert color="red" role="alert" ref={refusalAlert} tabIndex={-1}>
                   {refusal.message}
                 </Alert>
               )}
@@ -261,7 +263,10 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
                       minDate={limits.birthDateMin}
                       maxDate={todayIsoDate()}
                       clearable
-                      clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}
+                      clearButtonProps={{
+                        'aria-label': `Clear ${field.label.toLowerCase()}`,
+                        ...clearButtonSize,
+                      }}
                       // The calendar (WCAG 2.2 AA): its arrows named, no days in the red of
                       // weekends or the faded grey of other months, under 4.5:1 on white.
                       ariaLabels={calendarLabels}
