@@ -111,6 +111,7 @@ export default function FactorEnrolmentPage() {
         )}
         {view === 'selectSms' && (
           <SelectSmsStep
+            initialMobile={mobile}
             busy={busy}
             refusal={refusal}
             onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
