@@ -1,4 +1,6 @@
 // The result count ('N result(s)'), 'N pages' when there is more than one, and the page buttons.
+// The count is a status region (WCAG 4.1.3), there before the first result (page null) so that a
+// screen reader announces its text when it changes.
 // Built from Button rather than Mantine's Pagination, whose hook would land in the framework chunk
 // the sign-in page loads (its gzip budget). A button that may not be used (while a page loads, or
 // Previous on the first page) is aria-disabled rather than disabled: a disabled button drops the
@@ -35,19 +37,20 @@ export function Pager({
   busy,
   onPage,
 }: {
-  page: PageMetadata;
+  /** Null before the first result: the status region is there, empty, and no buttons yet. */
+  page: PageMetadata | null;
   busy: boolean;
   /** Zero-based. */
   onPage: (page: number) => void;
 }) {
-  const pages = pageCount(page);
+  const pages = page ? pageCount(page) : 0;
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" data-testid="result-count">
-        {t.resultCount(page.totalElements)}
+      <Text size="sm" data-testid="result-count" role="status">
+        {page && t.resultCount(page.totalElements)}
         {pages > 1 && <> · {t.pageCount(pages)}</>}
       </Text>
-      {pages > 1 && (
+      {page && pages > 1 && (
         <Group component="nav" aria-label={t.pagination} gap={4}>
           <Button
             variant="default"
