@@ -18,6 +18,7 @@ function recorder() {
     clearTargetPaths: vi.fn(record('clearTargetPaths')),
     rememberSingleSignOnApp: vi.fn(record('rememberSingleSignOnApp')),
     clearSingleSignOnApp: vi.fn(record('clearSingleSignOnApp')),
+    rememberPendingStep: vi.fn(record('rememberPendingStep')),
   };
   return { calls, session, navigate: record('navigate') };
 }
@@ -69,9 +70,11 @@ describe('a finished sign-in flow hands over', () => {
       const state = output.smsUnavailableMessage
         ? { smsUnavailableMessage: output.smsUnavailableMessage }
         : undefined;
-      // A forced step keeps the target paths: the sign-in is not complete yet.
+      // A forced step keeps the target paths: the sign-in is not complete yet. Its route is
+      // remembered: the forced-actions guard keeps the sign-in at it.
       expect(calls).toEqual([
         ['setCurrentUser', output.currentUser],
+        ['rememberPendingStep', output.route],
         ['navigate', output.route, { replace: true, state }],
       ]);
     }

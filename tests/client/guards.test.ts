@@ -87,6 +87,19 @@ describe('forced actions (sections 2.6 and 6)', () => {
       forcedActionsGuard(users.pendingFlaggedAuthenticated, '/forced-actions/mfa/sms-verification'),
     ).toEqual(allow);
   });
+  it("keep a pending sign-in at its step's pages: Back into a step already passed goes to the current one", () => {
+    const at = '/forced-actions/change-expired-password';
+    expect(forcedActionsGuard(users.pending, at, at)).toEqual(allow);
+    expect(
+      forcedActionsGuard(users.pending, '/forced-actions/factor-enrolment/select-sms-factor', at),
+    ).toEqual(to(at));
+    // The MFA screens and the enrolment wizard's pages are one step each.
+    const mfa = '/forced-actions/mfa/sms-verification';
+    expect(forcedActionsGuard(users.pending, '/forced-actions/mfa/email-verification', mfa)).toEqual(allow);
+    expect(forcedActionsGuard(users.pending, '/forced-actions/select-facility', mfa)).toEqual(to(mfa));
+    // Not known (a tab that did not see the sign-in's last step): the server decides.
+    expect(forcedActionsGuard(users.pending, '/forced-actions/select-facility', null)).toEqual(allow);
+  });
   it('send everyone else to /', () => {
     expect(forcedActionsGuard(users.anonymous, '/forced-actions/select-facility')).toEqual(to('/'));
     expect(forcedActionsGuard(users.customer, '/forced-actions/select-facility')).toEqual(to('/'));

@@ -79,6 +79,17 @@ describe('guards through the router', () => {
     expect((await landing(users.pending, '/forced-actions/no-such-step')).pathname).toBe('/not-found');
   });
 
+  it('a pending user going Back into a step already passed is sent to the step it is at', async () => {
+    window.sessionStorage.setItem('portal.pendingStep', '/forced-actions/change-expired-password');
+    try {
+      const back = await landing(users.pending, '/forced-actions/select-facility');
+      expect(back.pathname).toBe('/forced-actions/change-expired-password');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeInTheDocument();
+    } finally {
+      window.sessionStorage.removeItem('portal.pendingStep');
+    }
+  });
+
   it('admin routes store the admin target path and go to / for anyone not signed in', async () => {
     const { pathname, session } = await landing(users.anonymous, '/admin/apps');
     expect(pathname).toBe('/');

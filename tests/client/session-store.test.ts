@@ -85,10 +85,26 @@ describe('SessionStore', () => {
       targetPath: null,
       adminTargetPath: null,
       singleSignOnAppName: null,
+      pendingStep: null,
     });
     expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
     expect(window.sessionStorage.getItem('portal.adminTargetPath')).toBeNull();
     expect(window.sessionStorage.getItem(MERGE_WIZARD_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe("the pending sign-in's step", () => {
+  it('survives a reload of the page, and goes with the user (invalidate, clear)', () => {
+    const first = new SessionStore();
+    first.rememberPendingStep('/forced-actions/mfa/sms-verification');
+    const second = new SessionStore();
+    expect(second.getState().pendingStep).toBe('/forced-actions/mfa/sms-verification');
+    second.invalidate();
+    expect(new SessionStore().getState().pendingStep).toBeNull();
+    second.rememberPendingStep('/forced-actions/select-facility');
+    second.clear();
+    expect(second.getState().pendingStep).toBeNull();
+    expect(new SessionStore().getState().pendingStep).toBeNull();
   });
 });
 

@@ -152,6 +152,7 @@ describe('header, authenticated', () => {
       targetPath: null,
       adminTargetPath: null,
       singleSignOnAppName: null,
+      pendingStep: null,
     });
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     expect(within(await mainNav()).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();

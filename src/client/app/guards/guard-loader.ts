@@ -15,7 +15,7 @@ export function guardLoader(session: SessionStore) {
       if (request.signal.aborted) return null;
       throw error;
     }
-    const decision = decide(user, url.pathname);
+    const decision = decide(user, url.pathname, session.getState().pendingStep);
     if (decision.type === 'allow') return null;
     if (decision.remember) session.remember(decision.remember, `${url.pathname}${url.search}`);
     return redirect(decision.to);

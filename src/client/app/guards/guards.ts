@@ -18,7 +18,11 @@ export type GuardDecision =
   /** Go to `to`; with `remember`, keep the asked-for path as the target or admin target path. */
   | { type: 'redirect'; to: string; remember?: TargetPathKind };
 
-export type Guard = (user: CurrentUser, path: string) => GuardDecision;
+/**
+ * `pendingStep`: the route of the forced step a pending sign-in was last sent to (the session
+ * store's), when known.
+ */
+export type Guard = (user: CurrentUser, path: string, pendingStep?: string | null) => GuardDecision;
 
 export const VIEW_ACCESS_REQUESTS = 'VIEW_ACCESS_REQUESTS';
 
@@ -64,8 +68,17 @@ export const accessRequestsGuard: Guard = (user) => {
   return user.isAdmin || holdsViewAccessRequests(user) ? allow : redirect(PERMISSION_DENIED_ROUTE);
 };
 
-/** Forced steps: only while authentication is pending; anyone else goes to '/'. */
-export const forcedActionsGuard: Guard = (user) => (isPending(user) ? allow : redirect(SIGN_IN_ROUTE));
+/**
+ * Forced steps: only while authentication is pending; anyone else goes to '/'. And only the step
+ * the sign-in is at (section 6, 'only the forced-action flows'): Back into a step already passed
+ * goes to the current one, which the server answers, instead of to a step whose calls it refuses.
+ */
+export const forcedActionsGuard: Guard = (user, path, pendingStep) => {
+  if (!isPending(user)) return redirect(SIGN_IN_ROUTE);
+  // A step's pages share its first two segments: /forced-actions/mfa/sms-verification.
+  const step = pendingStep?.split('/').slice(0, 3).join('/');
+  return !pendingStep || isUnder(path, step!) ? allow : redirect(pendingStep);
+};
 
 /**
  * Admin routes (section 2.7): signed-in admins only. Anyone else (anonymous, pending at a forced
@@ -119,6 +132,6 @@ export function guardFor(path: string): Guard | null {
 }
 
 /** The decision for a path: its guard's, or allow for public pages. */
-export function decide(user: CurrentUser, path: string): GuardDecision {
-  return guardFor(path)?.(user, path) ?? allow;
+export function decide(user: CurrentUser, path: string, pendingStep: string | null = null): GuardDecision {
+  return guardFor(path)?.(user, path, pendingStep) ?? allow;
 }

@@ -30,6 +30,7 @@ export function SessionProvider({ store = defaultStore, children }: SessionProvi
       clearTargetPaths: () => store.clearTargetPaths(),
       rememberSingleSignOnApp: (appName) => store.rememberSingleSignOnApp(appName),
       clearSingleSignOnApp: () => store.clearSingleSignOnApp(),
+      rememberPendingStep: (route) => store.rememberPendingStep(route),
       showPreviousSignIn: (attempt) => {
         // The toast code arrives with the first toast, not with the sign-in page.
         void loadChunk(() => import('../toasts'), 'toasts').then((toasts) =>

@@ -16,6 +16,8 @@ export interface SessionState {
   adminTargetPath: string | null;
   /** The application a single sign-on could not hand off to (section 2.1, /single-sign-on-error). */
   singleSignOnAppName: string | null;
+  /** The route of the forced step a pending sign-in was last sent to (guards.ts keeps it there). */
+  pendingStep: string | null;
 }
 
 export interface LoadedSession {
@@ -32,6 +34,7 @@ const STORAGE_KEYS: Record<TargetPathKind, string> = {
 };
 
 const SINGLE_SIGN_ON_APP_KEY = 'portal.singleSignOnApp';
+const PENDING_STEP_KEY = 'portal.pendingStep';
 /**
  * The merge wizard's stored data (flows/forced/merge-accounts/merge-accounts.storage.ts): other
  * accounts' usernames and names and a new email, the user's own, so it goes with the session.
@@ -49,47 +52,28 @@ export function targetPathKind(path: string): TargetPathKind | null {
   return null;
 }
 
-function readStored(kind: TargetPathKind): string | null {
+/** Session storage, for a reload of the tab; where it is refused, the value lives in memory only. */
+function readKey(key: string): string | null {
   try {
-    return window.sessionStorage.getItem(STORAGE_KEYS[kind]);
+    return window.sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function writeStored(kind: TargetPathKind, value: string | null): void {
+function writeKey(key: string, value: string | null): void {
   try {
-    if (value === null) window.sessionStorage.removeItem(STORAGE_KEYS[kind]);
-    else window.sessionStorage.setItem(STORAGE_KEYS[kind], value);
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
   } catch {
-    // Storage refused: the path is still kept in memory for this page.
+    // Storage refused: the value is still kept in memory for this page.
   }
 }
 
-function forgetMergeWizard(): void {
-  try {
-    window.sessionStorage.removeItem(MERGE_WIZARD_STORAGE_KEY);
-  } catch {
-    // Storage refused: nothing was kept there either.
-  }
-}
-
-function readStoredSingleSignOnApp(): string | null {
-  try {
-    return window.sessionStorage.getItem(SINGLE_SIGN_ON_APP_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeStoredSingleSignOnApp(value: string | null): void {
-  try {
-    if (value === null) window.sessionStorage.removeItem(SINGLE_SIGN_ON_APP_KEY);
-    else window.sessionStorage.setItem(SINGLE_SIGN_ON_APP_KEY, value);
-  } catch {
-    // Storage refused: the name is still kept in memory for this page.
-  }
-}
+const readStored = (kind: TargetPathKind) => readKey(STORAGE_KEYS[kind]);
+const writeStored = (kind: TargetPathKind, value: string | null) => writeKey(STORAGE_KEYS[kind], value);
+const forgetMergeWizard = () => writeKey(MERGE_WIZARD_STORAGE_KEY, null);
+const writeStoredSingleSignOnApp = (value: string | null) => writeKey(SINGLE_SIGN_ON_APP_KEY, value);
 
 export class SessionStore {
   private state: SessionState;
@@ -107,7 +91,8 @@ export class SessionStore {
       context: null,
       targetPath: readStored('targetPath'),
       adminTargetPath: readStored('adminTargetPath'),
-      singleSignOnAppName: readStoredSingleSignOnApp(),
+      singleSignOnAppName: readKey(SINGLE_SIGN_ON_APP_KEY),
+      pendingStep: readKey(PENDING_STEP_KEY),
     };
   }
 
@@ -161,6 +146,7 @@ export class SessionStore {
     this.generation++;
     // The merge wizard's data (other accounts' usernames and names, a new email) is the user's.
     forgetMergeWizard();
+    this.forgetPendingStep();
     this.update({ currentUser: ANONYMOUS_USER });
   }
 
@@ -170,7 +156,19 @@ export class SessionStore {
     forgetMergeWizard();
     this.clearTargetPaths();
     this.clearSingleSignOnApp();
+    this.forgetPendingStep();
     this.update({ currentUser: ANONYMOUS_USER, context: null });
+  }
+
+  /** A pending sign-in was sent to the forced step at `route`. */
+  rememberPendingStep(route: string): void {
+    writeKey(PENDING_STEP_KEY, route);
+    this.update({ pendingStep: route });
+  }
+
+  private forgetPendingStep(): void {
+    writeKey(PENDING_STEP_KEY, null);
+    this.update({ pendingStep: null });
   }
 
   /** Keeps the name of the application a single sign-on could not hand off to (session storage). */

@@ -15,6 +15,8 @@ export interface Session extends SessionState {
   /** Keeps the application a single sign-on could not hand off to, for /single-sign-on-error. */
   rememberSingleSignOnApp(appName: string): void;
   clearSingleSignOnApp(): void;
+  /** A pending sign-in was sent to the forced step at this route. */
+  rememberPendingStep(route: string): void;
   /** Shows the previous sign-in toast for 8 s. */
   showPreviousSignIn(attempt: PreviousSignInAttempt): void;
 }

@@ -21,6 +21,7 @@ export type FlowOutputSession = Pick<
   | 'clearTargetPaths'
   | 'rememberSingleSignOnApp'
   | 'clearSingleSignOnApp'
+  | 'rememberPendingStep'
 >;
 
 export function applyFlowOutput(
@@ -40,6 +41,7 @@ export function applyFlowOutput(
       return;
     case 'forcedAction': {
       session.setCurrentUser(output.currentUser);
+      session.rememberPendingStep(output.route);
       const state = output.smsUnavailableMessage
         ? { smsUnavailableMessage: output.smsUnavailableMessage }
         : undefined;
