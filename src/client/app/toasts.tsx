@@ -1,7 +1,8 @@
 // The shell's toasts (section 2.2 and 8): the previous sign-in notice (8 s), the api layer's notices
-// (8 s), and 'Update available' with 'Reload page', which stays until dismissed.
+// (8 s), and 'Update available' with 'Reload page', which stays until dismissed. Escape dismisses
+// the toast that has the focus, else the most recent one (WCAG 2.1.2, 2.4.11).
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { PreviousSignInAttempt } from '../../contract/entities';
@@ -19,6 +20,9 @@ export const PREVIOUS_SIGN_IN_TOAST_ID = 'previous-sign-in';
 const TOAST_TEXT = 'gray.8';
 const closeButtonProps = { 'aria-label': shellTexts.dismiss };
 export const UPDATE_AVAILABLE_TOAST_ID = 'update-available';
+/** Each toast's id on its element, for Escape to tell which toast has the focus. */
+const TOAST_ID_ATTRIBUTE = 'data-toast-id';
+const toastIdProps = (id: string) => ({ id, [TOAST_ID_ATTRIBUTE]: id });
 
 const toneColor: Record<NoticeTone, string> = {
   info: 'blue',
@@ -32,7 +36,7 @@ export function showPreviousSignInToast(attempt: PreviousSignInAttempt): void {
   const needsAttention = attempt.isGeolocationDifferent || !attempt.isSuccessful;
   notifications.hide(PREVIOUS_SIGN_IN_TOAST_ID);
   notifications.show({
-    id: PREVIOUS_SIGN_IN_TOAST_ID,
+    ...toastIdProps(PREVIOUS_SIGN_IN_TOAST_ID),
     title: previousSignInTexts.title,
     color: needsAttention ? toneColor.warning : toneColor.info,
     autoClose: TOAST_DURATION_MS,
@@ -54,7 +58,7 @@ export function showNoticeToast(notice: Notice): void {
   const id = `notice:${notice.message}`;
   notifications.hide(id);
   notifications.show({
-    id,
+    ...toastIdProps(id),
     title: notice.title,
     message: (
       <Text size="sm" c={TOAST_TEXT}>
@@ -65,6 +69,40 @@ export function showNoticeToast(notice: Notice): void {
     autoClose: TOAST_DURATION_MS,
     closeButtonProps,
   });
+}
+
+/**
+ * Escape elsewhere first belongs to what is open there: a dialog (a modal, a popover, the date
+ * picker), a menu, a list of options or an expanded combobox.
+ */
+const ESCAPE_TAKEN_BY = '[role="dialog"], [aria-modal="true"], [role="menu"], [role="listbox"]';
+
+/**
+ * Escape dismisses the toast that has the focus, else the most recent toast, unless something open
+ * on the page takes it. A toast that stays until dismissed ('Update available') is thus dismissed
+ * from anywhere by keyboard, and one that covers the focused control goes with one key (WCAG 2.1.2,
+ * 2.4.11). Dismissing through Mantine runs the toast's onClose, as its close button does.
+ */
+export function dismissToastOnEscape(event: KeyboardEvent): void {
+  if (event.key !== 'Escape' || event.defaultPrevented) return;
+  const target = event.target instanceof Element ? event.target : null;
+  let id = target?.closest(`[${TOAST_ID_ATTRIBUTE}]`)?.getAttribute(TOAST_ID_ATTRIBUTE) ?? undefined;
+  if (id === undefined) {
+    if (document.querySelector(ESCAPE_TAKEN_BY) || target?.closest('[aria-expanded="true"]')) return;
+    id = notificationsStore.getState().notifications.at(-1)?.id;
+  }
+  if (id === undefined) return;
+  event.preventDefault();
+  notifications.hide(id);
+}
+
+/** Listens for Escape on the whole document, for as long as the toasts are there. */
+export function ToastEscape() {
+  useEffect(() => {
+    document.addEventListener('keydown', dismissToastOnEscape);
+    return () => document.removeEventListener('keydown', dismissToastOnEscape);
+  }, []);
+  return null;
 }
 
 /** Shows the notices the api layer raises (401 session expired, 422 reroute message). */
@@ -81,7 +119,7 @@ function UpdateAvailableToastFor({ actor }: { actor: AppVersionActor }) {
       return;
     }
     notifications.show({
-      id: UPDATE_AVAILABLE_TOAST_ID,
+      ...toastIdProps(UPDATE_AVAILABLE_TOAST_ID),
       title: toastTexts.updateAvailable,
       autoClose: false,
       withCloseButton: true,
