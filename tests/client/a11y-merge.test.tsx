@@ -38,7 +38,8 @@ function selectAccounts(props: Partial<Parameters<typeof SelectAccountsForm>[0]>
     ...props,
   };
   const view = render(wrap(<SelectAccountsForm {...all} />));
-  const update = (next: Partial<typeof all>) => view.rerender(wrap(<SelectAccountsForm {...all} {...next} />));
+  const update = (next: Partial<typeof all>) =>
+    view.rerender(wrap(<SelectAccountsForm {...all} {...next} />));
   return { ...view, update };
 }
 
@@ -74,7 +75,7 @@ describe('select accounts', () => {
     expect(screen.getByRole('alert')).toHaveFocus();
   });
 
-  it("a refusal about the choice of accounts moves the focus to the accounts", () => {
+  it('a refusal about the choice of accounts moves the focus to the accounts', () => {
     const m = selectAccounts({ selectedIds: ['id-7'] });
     m.update({
       refusal: {
