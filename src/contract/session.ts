@@ -43,6 +43,12 @@ export type LoginRequest = v.InferInput<typeof LoginRequest>;
  * seconds). When it is missing the portal shows the 'Re-enter password' modal.
  */
 export const REENTER_PASSWORD_COOKIE = 'sam_reauth';
+/**
+ * Not in the spec: the 401's message for a call that needs a recent password entry, made after the
+ * period (section 4.2). The portal shows the 'Re-enter password' modal and sends the call again,
+ * instead of section 8's session-expired handling: the session itself is alive.
+ */
+export const REENTER_PASSWORD_REQUIRED_MESSAGE = 'Enter your password again to continue.';
 
 const nameParam = requestBody({ name: v.pipe(v.string(), v.maxLength(100)) });
 

@@ -20,13 +20,14 @@ import {
 } from '../../src/client/api';
 import { deleteTrustedDevice } from '../../src/client/api/profile';
 import { readErrorDetails } from '../../src/client/app/error-details';
+import { registerReenterPrompt, WATCHER_WAIT_MS } from '../../src/client/app/reenter-password/gate';
 import { registerNavigator } from '../../src/client/app/navigation';
 import { onNotice, type Notice } from '../../src/client/app/notices';
 import { ANONYMOUS_USER, sessionStore } from '../../src/client/app/session/session-store';
 import { apiTexts } from '../../src/client/app/texts';
 import { defineCall } from '../../src/contract/call';
 import { NO_RESPONSE_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../src/contract/errors';
-import { sessionCalls } from '../../src/contract/session';
+import { REENTER_PASSWORD_REQUIRED_MESSAGE, sessionCalls } from '../../src/contract/session';
 import { contexts, fakeFetch, json, targets, users, type FakeAnswer } from './fixtures';
 
 const navigate = vi.fn();
@@ -277,6 +278,42 @@ describe('section 8 global handling', () => {
     // Any other failure is still section 8's.
     answerWith(json({ message: 'Forbidden' }, 403));
     await expect(deleteTrustedDevice('d1')).rejects.toMatchObject({ status: 403, handled: true });
+  });
+
+  it('401 asking for the password again: the modal, then the call once more; the user stays signed in', async () => {
+    sessionStore.setCurrentUser(users.customer);
+    const prompt = vi.fn(async () => {});
+    registerReenterPrompt(prompt);
+    try {
+      let calls = 0;
+      const fake = fakeFetch(() =>
+        ++calls === 1 ? json({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' }, 401) : json([]),
+      );
+      setApiFetch(fake.fetch);
+      await expect(getAccessibleApps()).resolves.toEqual([]);
+      expect(prompt).toHaveBeenCalledTimes(1);
+      expect(fake.requests).toHaveLength(2);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(notices).toEqual([]);
+      expect(sessionStore.getState().currentUser).toEqual(users.customer);
+
+      // Refused again after the modal: section 8's 401, without asking a second time.
+      answerWith(json({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' }, 401));
+      await rejectionOf(getAccessibleApps());
+      expect(prompt).toHaveBeenCalledTimes(2);
+      expect(sessionStore.getState().currentUser).toBe(ANONYMOUS_USER);
+    } finally {
+      registerReenterPrompt(null);
+    }
+  });
+
+  it('401 asking for the password again with no watcher to ask (not signed in here): section 8 after a wait', async () => {
+    vi.useFakeTimers();
+    answerWith(json({ message: REENTER_PASSWORD_REQUIRED_MESSAGE, url: '/' }, 401));
+    const refused = rejectionOf(getAccessibleApps());
+    await vi.advanceTimersByTimeAsync(WATCHER_WAIT_MS);
+    expect(await refused).toMatchObject({ status: 401, handled: true });
+    expect(navigate).toHaveBeenCalledWith('/', {});
   });
 
   it('403: /permission-denied', async () => {

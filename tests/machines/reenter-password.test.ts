@@ -75,6 +75,28 @@ describe('re-enter-password watcher', () => {
     expect(selectModalOpen(actor.getSnapshot())).toBe(false);
   });
 
+  it('opens the modal at once when a call was refused for the password (password.required)', async () => {
+    const { actor, calls } = start({ cookie: [true, true] });
+    actor.send({ type: 'password.required' });
+    expect(selectModalOpen(actor.getSnapshot())).toBe(true);
+    expect(calls.checks).toBe(0);
+    actor.send({ type: 'user.submit', password: 'Harbour-Lights-2026' });
+    await pass(0);
+    expect(selectModalOpen(actor.getSnapshot())).toBe(false);
+    // While the cookie is being read, too.
+    await pass(4_000);
+    expect(actor.getSnapshot().matches('checking')).toBe(false);
+    const slow = reenterPasswordMachine.provide({
+      actors: { hasRecentAuthentication: fromPromise<boolean>(() => new Promise<boolean>(() => {})) },
+    });
+    const reading = createActor(slow).start();
+    await pass(4_000);
+    expect(reading.getSnapshot().matches('checking')).toBe(true);
+    reading.send({ type: 'password.required' });
+    expect(selectModalOpen(reading.getSnapshot())).toBe(true);
+    reading.stop();
+  });
+
   it('opens the modal when the cookie is missing, and closes it after the password is accepted', async () => {
     const { actor, calls } = start({ cookie: [false, true] });
     await pass(4_000);

@@ -60,6 +60,7 @@ export const reenterPasswordEventFixtures = {
   [AFTER.POLL_INTERVAL]: () => [{ type: AFTER.POLL_INTERVAL }],
   'user.submit': () => [{ type: 'user.submit', password: PASSWORD }],
   'user.signOut': () => [{ type: 'user.signOut' }],
+  'password.required': () => [{ type: 'password.required' }],
   'xstate.done.actor.hasRecentAuthentication': () => [
     done('hasRecentAuthentication', true),
     done('hasRecentAuthentication', false),

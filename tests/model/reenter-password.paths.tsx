@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reenterPasswordMachine } from '../../machines/session/reenter-password/reenter-password.machine';
+import { passwordReentered } from '../../src/client/app/reenter-password/gate';
 import { reenterPasswordTexts as t } from '../../src/client/app/reenter-password/reenter-password.texts';
 import { ANONYMOUS_USER } from '../../src/contract/entities';
 import { users } from '../machines/continue-sign-in.fixtures';
@@ -86,6 +87,7 @@ const EVENT_TYPES = Object.keys({
   [AFTER.POLL_INTERVAL]: true,
   'user.submit': true,
   'user.signOut': true,
+  'password.required': true,
   'xstate.done.actor.hasRecentAuthentication': true,
   'xstate.error.actor.hasRecentAuthentication': true,
   'xstate.done.actor.isPasswordExpired': true,
@@ -108,6 +110,12 @@ function performer(m: MountedReenterPassword) {
         return;
       case 'user.signOut':
         await m.user.click(screen.getByRole('button', { name: t.signOut }));
+        return;
+      case 'password.required':
+        // Through the api layer's way in: a call refused until the password is entered again.
+        await act(async () => {
+          void passwordReentered();
+        });
         return;
       default:
         await act(() => m.api.answer(event));

@@ -14,6 +14,11 @@ export const machine = createMachine({
       "meta": {
         "description": "Signed in; the recent-authentication cookie is checked every 4 s."
       },
+      "on": {
+        "password.required": {
+          "target": "prompting"
+        }
+      },
       "after": {
         "CHECK_INTERVAL": {
           "target": "checking"
@@ -41,7 +46,12 @@ export const machine = createMachine({
             "target": "prompting"
           }
         }
-      ]
+      ],
+      "on": {
+        "password.required": {
+          "target": "prompting"
+        }
+      }
     },
     "prompting": {
       "type": "parallel",

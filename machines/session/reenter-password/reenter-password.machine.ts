@@ -3,6 +3,8 @@
  *
  *   watching --after CHECK_INTERVAL (4 s)--> checking (is the recent-authentication cookie there?)
  *   checking --done[isPresent]--> watching    --done, or error--> prompting (the modal opens)
+ *   watching, checking --password.required (a call was refused until the password is entered
+ *                        again: the api layer sends it again once the modal closes)--> prompting
  *   prompting (parallel; the modal 'Re-enter password', no Esc, no backdrop close):
  *     form:   editing --user.submit--> submitting (POST reenter-password)
  *             submitting --done[isRefused] 422 / storeRefusal--> editing
@@ -73,6 +75,7 @@ export const reenterPasswordMachine = setup({
     watching: {
       meta: { description: 'Signed in; the recent-authentication cookie is checked every 4 s.' },
       after: { CHECK_INTERVAL: { target: 'checking' } },
+      on: { 'password.required': { target: 'prompting' } },
     },
     checking: {
       meta: { description: 'Reads whether the recent-authentication cookie is present.' },
@@ -86,6 +89,7 @@ export const reenterPasswordMachine = setup({
         // Reading a cookie does not fail; if it did, asking for the password is the safe side.
         onError: { target: 'prompting' },
       },
+      on: { 'password.required': { target: 'prompting' } },
     },
     prompting: {
       meta: { description: "The modal 'Re-enter password': Sign out and Submit; it cannot be dismissed." },

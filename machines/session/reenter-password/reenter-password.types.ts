@@ -17,4 +17,9 @@ export type ReenterPasswordEvent =
   /** Submit in the modal; the password goes straight to the call, never into context. */
   | { type: 'user.submit'; password: string }
   /** Sign out in the modal: the shell's sign-out. */
-  | { type: 'user.signOut' };
+  | { type: 'user.signOut' }
+  /**
+   * The server refused a call until the password is entered again (the api layer): ask now,
+   * without waiting for the next cookie check.
+   */
+  | { type: 'password.required' };

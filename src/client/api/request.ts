@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { BodyOf, CallDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/call';
 import { buildPath } from '../../contract/call';
 import { ErrorBody } from '../../contract/errors';
+import { REENTER_PASSWORD_REQUIRED_MESSAGE } from '../../contract/session';
 import { apiTexts } from '../app/texts';
 import { ApiError } from './api-error';
 import { applyGlobalAction, globalActionFor, showCookiesDisabled, showErrorPage } from './global-handling';
@@ -71,6 +72,7 @@ function cookiesEnabled(): boolean {
 export async function request<C extends CallDef>(
   call: C,
   options: RequestOptions<C> = {},
+  reentered = false,
 ): Promise<ResponseOf<C>> {
   const { signal, withoutGlobalHandling = false } = options;
   const fail = (
@@ -123,6 +125,12 @@ export async function request<C extends CallDef>(
   }
 
   const body = toErrorBody(status, json);
+  // Section 4.2: the session is alive but wants the password again. Once the modal has been passed
+  // the call goes again (the server refused it before doing anything); only once.
+  if (status === 401 && body.message === REENTER_PASSWORD_REQUIRED_MESSAGE && !reentered) {
+    const { passwordReentered } = await import('../app/reenter-password/gate');
+    if (await passwordReentered(signal)) return request(call, options, true);
+  }
   const action = globalActionFor(call, status, body);
   let detail: unknown;
   if (action.type === 'none' && status in call.accepted) {

@@ -19,6 +19,7 @@ import { useFlowImplementations } from '../../flows/shared/flow-implementations'
 import { reenterPasswordActors } from './reenter-password.actors';
 import { reenterPasswordTexts as t } from './reenter-password.texts';
 import { useSignOut } from '../session/use-sign-out';
+import { registerReenterPrompt } from './gate';
 import { fieldErrorProps } from '../../flows/forced/shared/field-props';
 
 type WatcherActor = ActorRefFrom<typeof reenterPasswordMachine>;
@@ -105,6 +106,28 @@ export interface ReenterPasswordWatcherProps {
 }
 
 /**
+ * For the api layer (gate.ts): opens the modal now and settles once it has closed, the password
+ * entered again or the server saying it need not be; rejects when the caller gives up.
+ */
+function askNow(actor: ActorRefFrom<typeof reenterPasswordMachine>, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let asked = false;
+    const settle = (done: () => void) => {
+      subscription.unsubscribe();
+      signal?.removeEventListener('abort', onAbort);
+      done();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('prompting')) asked = true;
+      else if (asked && snapshot.matches('watching')) settle(resolve);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    actor.send({ type: 'password.required' });
+  });
+}
+
+/**
  * Runs the watcher for the signed-in user and shows its modal. A sign-out from the modal that fails
  * leaves the user signed in (useSignOut), so the watcher starts again: the modal comes back while
  * the password is still to be entered.
@@ -136,5 +159,9 @@ function Watcher({ clock, onSignOutFailed }: ReenterPasswordWatcherProps & { onS
     ...(clock ? { clock } : {}),
     ...(overrides?.inspect ? { inspect: overrides.inspect } : {}),
   });
+  useEffect(() => {
+    registerReenterPrompt((signal) => askNow(actor, signal));
+    return () => registerReenterPrompt(null);
+  }, [actor]);
   return <ReenterPasswordModal actor={actor} />;
 }

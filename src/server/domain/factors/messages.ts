@@ -38,8 +38,7 @@ export const SECURITY_QUESTIONS_MESSAGE = 'Check the security questions and answ
 
 export const REENTER_PASSWORD_INCORRECT_MESSAGE = 'The password is incorrect.';
 export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = 'Too many incorrect passwords. Sign in again to continue.';
-/** Not in the spec: a call that needs a recent password entry, made after the period (section 4.2). */
-export const REENTER_PASSWORD_REQUIRED_MESSAGE = 'Enter your password again to continue.';
+export { REENTER_PASSWORD_REQUIRED_MESSAGE } from '../../../contract/session';
 
 // The messages that carry a code.
 export const CODE_EMAIL_SUBJECT = 'Your verification code';
