@@ -9,7 +9,7 @@
 // | DATABASE_URL             | (unset)                          | PostgreSQL connection string (postgres://user:pass@host:5432/db). Unset: embedded PGlite in DATA_DIR/pglite.                             |
 // | DATABASE_POOL_SIZE       | 10                               | With DATABASE_URL: most PostgreSQL connections this instance holds (instances x pool size must stay under the server's max_connections). |
 // | PUBLIC_URL               | http://localhost:8080            | External base URL of the portal. An https URL makes every portal cookie Secure and __Host- prefixed.                                     |
-// | NODE_ENV                 | development                      | development, test or production. Production enables HSTS and ignores CAPTCHA_FIXED_ANSWER.                                               |
+// | NODE_ENV                 | development                      | development, test or production. Production enables HSTS and ignores CAPTCHA_FIXED_ANSWER. Must be set when PUBLIC_URL is not localhost. |
 // | CAPTCHA_FIXED_ANSWER     | (unset)                          | Outside production only: every captcha's answer is this text, so automated journeys can pass it. Ignored in production.                 |
 // | SESSION_IDLE_MINUTES     | 30                               | A session ends after this many minutes unused (the portal's background checks do not count).                                                                                |
 // | SESSION_ABSOLUTE_HOURS   | 12                               | A session ends this many hours after sign-in, active or not.                                                                            |
@@ -272,6 +272,12 @@ export function readPackageVersion(): string {
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every problem. */
+/** Whether a URL's host is this machine's loopback interface. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
   // Empty strings count as unset, as shells and .env files tend to produce them.
   const input: Record<string, string> = {};
@@ -290,6 +296,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const dataEncryptionKey = parseKey(e.DATA_ENCRYPTION_KEY, problems);
   if (Boolean(e.SAML_SIGNING_KEY) !== Boolean(e.SAML_SIGNING_CERTIFICATE)) {
     problems.push('SAML_SIGNING_KEY and SAML_SIGNING_CERTIFICATE must be set together');
+  }
+  // The default mode serves every one-time code at /dev/outbox when no SMTP or SMS gateway is set,
+  // honours CAPTCHA_FIXED_ANSWER and seeds the demo admin: fine on this machine, never by default
+  // on an address others can reach. A deployment that forgets NODE_ENV does not start.
+  if (input.NODE_ENV === undefined && !isLoopbackUrl(e.PUBLIC_URL)) {
+    problems.push(
+      'NODE_ENV must be set when PUBLIC_URL is not on this machine (localhost, 127.0.0.1 or ::1): ' +
+        'the default, development, serves one-time codes at /dev/outbox and seeds the demo accounts',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -122,6 +122,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('does not start in the default mode on an address others can reach', () => {
+    // The default (development) serves one-time codes at /dev/outbox and seeds the demo admin.
+    expect(() => loadConfig({ PUBLIC_URL: 'https://sso.example.com' })).toThrow(/NODE_ENV must be set/);
+    expect(() => loadConfig({ PUBLIC_URL: 'http://10.1.2.3:8080', NODE_ENV: '' })).toThrow(ConfigError);
+    // On this machine, or with the mode said in so many words, it does.
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:9000', 'http://[::1]:8080'])
+      expect(loadConfig({ PUBLIC_URL: url }).nodeEnv).toBe('development');
+    expect(loadConfig({ PUBLIC_URL: 'https://sso.example.com', NODE_ENV: 'production' }).isProduction).toBe(
+      true,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://sso.example.com', NODE_ENV: 'development' }).nodeEnv).toBe(
+      'development',
+    );
+  });
+
   it('refuses a data key that is not 32 bytes', () => {
     expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
       ConfigError,
