@@ -252,8 +252,11 @@ describe('an admin deciding a pending request', () => {
       await user.type(reason, 'No manager approval. ');
       expect(ticket).not.toHaveAccessibleDescription(expect.stringContaining(messages.required));
       await user.click(within(form).getByRole('button', { name: t.decision.confirmReject }));
-      const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent(t.decision.rejected(REQUEST_DETAILS.code));
+      // The notice, a status region beside the history's result count.
+      const notice = (
+        await screen.findByText(t.decision.rejected(REQUEST_DETAILS.code))
+      ).closest<HTMLElement>('[role="status"]')!;
+      expect(notice).not.toBeNull();
       await waitFor(() => expect(notice).toHaveFocus());
       expect(decide).toHaveBeenCalledTimes(1);
       expect(decide.mock.calls[0]![0].input).toEqual({

@@ -98,17 +98,16 @@ export function HistoryTab({
       </Stack>
     );
   }
-  if (page === null) {
-    return (
-      <Group>
-        <Loader size="sm" role="progressbar" aria-label={t.loading} />
-      </Group>
-    );
-  }
+  // The pager is there from the first load (its count empty), so that a screen reader announces
+  // the count when it comes and when it changes (WCAG 4.1.3).
   return (
     <Stack gap="sm" aria-busy={busy}>
       <Pager page={page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
-      {items.length === 0 ? (
+      {page === null ? (
+        <Group>
+          <Loader size="sm" role="progressbar" aria-label={t.loading} />
+        </Group>
+      ) : items.length === 0 ? (
         <Text>{kind === 'history' ? t.noHistory : t.noApiCalls}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>

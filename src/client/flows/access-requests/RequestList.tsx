@@ -62,14 +62,16 @@ export function RequestList() {
             <Button onClick={() => send({ type: 'user.retry' })}>{t.retry}</Button>
           </Group>
         </Stack>
-      ) : page === null ? (
-        <Group>
-          <Loader size="sm" role="progressbar" aria-label={t.loading} />
-        </Group>
       ) : (
+        // The pager is there from the first load (its count empty), so that a screen reader
+        // announces the count when it comes and when it changes (WCAG 4.1.3).
         <Stack gap="sm" aria-busy={busy}>
           <Pager page={page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
-          {rows.length === 0 ? (
+          {page === null ? (
+            <Group>
+              <Loader size="sm" role="progressbar" aria-label={t.loading} />
+            </Group>
+          ) : rows.length === 0 ? (
             <Text>{t.noRequests}</Text>
           ) : (
             <Table.ScrollContainer minWidth={640}>

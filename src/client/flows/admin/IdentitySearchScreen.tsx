@@ -79,14 +79,16 @@ export function IdentitySearchScreen() {
             <Button onClick={() => send({ type: 'user.retry' })}>{t.retry}</Button>
           </Group>
         </Stack>
-      ) : page === null || result === null ? (
-        <Group>
-          <Loader size="sm" role="progressbar" aria-label={t.loading} />
-        </Group>
       ) : (
+        // The pager is there from the first load (its count empty), so that a screen reader
+        // announces the count when it comes and when it changes (WCAG 4.1.3).
         <Stack gap="sm" aria-busy={busy}>
           <Pager page={page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
-          {result.data.length === 0 ? (
+          {page === null || result === null ? (
+            <Group>
+              <Loader size="sm" role="progressbar" aria-label={t.loading} />
+            </Group>
+          ) : result.data.length === 0 ? (
             <Text>{t.empty}</Text>
           ) : (
             <Table.ScrollContainer minWidth={720}>

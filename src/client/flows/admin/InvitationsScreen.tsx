@@ -116,12 +116,18 @@ export function InvitationsScreen() {
                 <Button onClick={() => send({ type: 'user.retry' })}>{t.retry}</Button>
               </Group>
             </Stack>
-          ) : result === null ? (
-            <Loader size="sm" role="progressbar" aria-label={t.loading} />
           ) : (
+            // The pager is there from the first load (its count empty), so that a screen reader
+            // announces the count when it comes and when it changes (WCAG 4.1.3).
             <Stack gap="sm" aria-busy={busy}>
-              <Pager page={result.page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
-              {result.data.length === 0 ? (
+              <Pager
+                page={result?.page ?? null}
+                busy={busy}
+                onPage={(n) => send({ type: 'user.page', page: n })}
+              />
+              {result === null ? (
+                <Loader size="sm" role="progressbar" aria-label={t.loading} />
+              ) : result.data.length === 0 ? (
                 <Text>{t.empty}</Text>
               ) : (
                 <Table.ScrollContainer minWidth={640}>
