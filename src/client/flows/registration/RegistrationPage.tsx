@@ -189,6 +189,7 @@ export default function RegistrationPage() {
         )}
         {view === 'selectSms' && (
           <SelectSmsStep
+            initialMobile={mobile}
             busy={busy}
             refusal={refusal}
             onEnrolSms={(value) => send({ type: 'user.enrolSms', mobile: value })}
