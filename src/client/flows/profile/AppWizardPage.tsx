@@ -52,7 +52,15 @@ function VerificationForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const codeInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const refusalAlert = useRef<HTMLDivElement>(null);
+  // A refusal whose errors are on none of the form's fields shows its message above them.
+  const onAField = refusal?.fieldErrors.some(
+    (e) => e.fieldName === 'code' || e.fieldName === 'currentPassword',
+  );
 
+  // Each refusal: its errors on the fields, focus on the refused field; without a field of the form
+  // to go to, on the refusal's message (the Verify button, disabled while it sent, has dropped the
+  // focus: WCAG 2.4.3). The code is emptied unless only the password was refused.
   useEffect(() => {
     if (!refusal) return;
     const next = Object.fromEntries(refusal.fieldErrors.map((e) => [e.fieldName, e.message]));
@@ -62,7 +70,8 @@ function VerificationForm({
       passwordInput.current?.focus();
     } else {
       setCode('');
-      codeInput.current?.focus();
+      if (next.code) codeInput.current?.focus();
+      else refusalAlert.current?.focus();
     }
   }, [refusal]);
 
@@ -82,8 +91,8 @@ function VerificationForm({
     <form onSubmit={submit} noValidate aria-label={t.verify}>
       <Stack gap="md">
         <Text>{t.appCodeIntro}</Text>
-        {refusal && !refusal.fieldErrors.length && (
-          <Alert color="red" role="alert">
+        {refusal && !onAField && (
+          <Alert color="red" role="alert" ref={refusalAlert} tabIndex={-1}>
             {refusal.message}
           </Alert>
         )}

@@ -64,8 +64,12 @@ function DetailsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const valueInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const refusalAlert = useRef<HTMLDivElement>(null);
   const field = spec.kind === 'email' ? 'email' : 'mobile';
 
+  // Each refusal: its errors on the fields, focus on the refused field; without a field of the form
+  // to go to, on the refusal's message (the Next button, disabled while it sent, has dropped the
+  // focus: WCAG 2.4.3).
   useEffect(() => {
     if (!refusal) return;
     const next = Object.fromEntries(refusal.fieldErrors.map((e) => [e.fieldName, e.message]));
@@ -74,6 +78,7 @@ function DetailsForm({
       setPassword('');
       passwordInput.current?.focus();
     } else if (next[field]) valueInput.current?.focus();
+    else refusalAlert.current?.focus();
   }, [refusal, field]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -93,7 +98,7 @@ function DetailsForm({
     <form onSubmit={submit} noValidate aria-label={spec.heading}>
       <Stack gap="md">
         {refusal && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" ref={refusalAlert} tabIndex={-1}>
             {refusal.message}
           </Alert>
         )}
