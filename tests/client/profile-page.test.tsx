@@ -227,6 +227,7 @@ describe('/profile', () => {
       targetPath: null,
       adminTargetPath: null,
       singleSignOnAppName: null,
+      pendingStep: null,
     });
     expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
     expect(window.sessionStorage.getItem('portal.adminTargetPath')).toBeNull();
