@@ -174,29 +174,32 @@ function MfaTable({ factors }: { factors: readonly string[] }) {
       <Title order={2} size="h3" id="mfa-heading" mb="md">
         {t.mfa}
       </Title>
-      <Table aria-labelledby="mfa-heading">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.factor}</Table.Th>
-            <Table.Th>{t.status}</Table.Th>
-            <Table.Th>{t.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {FACTORS.map((factor) => {
-            const enabled = factors.includes(factor);
-            return (
-              <Table.Tr key={factor}>
-                <Table.Td>{t.factorNames[factor]}</Table.Td>
-                <Table.Td>{enabled ? t.enabled : t.notEnabled}</Table.Td>
-                <Table.Td>
-                  <Group gap="sm">{factorActions(factor, enabled)}</Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* Scrolled inside its box at narrow widths rather than widening the page (WCAG 1.4.10). */}
+      <Table.ScrollContainer minWidth={480}>
+        <Table aria-labelledby="mfa-heading">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.factor}</Table.Th>
+              <Table.Th>{t.status}</Table.Th>
+              <Table.Th>{t.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {FACTORS.map((factor) => {
+              const enabled = factors.includes(factor);
+              return (
+                <Table.Tr key={factor}>
+                  <Table.Td>{t.factorNames[factor]}</Table.Td>
+                  <Table.Td>{enabled ? t.enabled : t.notEnabled}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm">{factorActions(factor, enabled)}</Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }
@@ -255,47 +258,49 @@ function TrustedDevices({
           <Text>{t.noTrustedDevices}</Text>
         ) : (
           <>
-            <Table aria-labelledby="trusted-devices-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.browser}</Table.Th>
-                  <Table.Th>{t.operatingSystem}</Table.Th>
-                  <Table.Th>{t.location}</Table.Th>
-                  <Table.Th>{t.lastActive}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {devices.map((device) => (
-                  <Table.Tr key={device.id}>
-                    <Table.Td>{deviceBrowser(device)}</Table.Td>
-                    <Table.Td>{deviceOs(device)}</Table.Td>
-                    <Table.Td>{deviceLocation(device)}</Table.Td>
-                    <Table.Td>{formatDateTime(device.lastActiveDate)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busy === device.id}
-                        disabled={busy !== null}
-                        aria-label={t.deleteDeviceLabel(`${deviceBrowser(device)}, ${deviceOs(device)}`)}
-                        onClick={() =>
-                          void run(
-                            device.id,
-                            () => profileCalls.deleteTrustedDevice(device.id),
-                            profileToasts.deletedTrustedDevice,
-                          )
-                        }
-                      >
-                        {t.deleteDevice}
-                      </Button>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={640}>
+              <Table aria-labelledby="trusted-devices-heading">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.browser}</Table.Th>
+                    <Table.Th>{t.operatingSystem}</Table.Th>
+                    <Table.Th>{t.location}</Table.Th>
+                    <Table.Th>{t.lastActive}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t.actions}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {devices.map((device) => (
+                    <Table.Tr key={device.id}>
+                      <Table.Td>{deviceBrowser(device)}</Table.Td>
+                      <Table.Td>{deviceOs(device)}</Table.Td>
+                      <Table.Td>{deviceLocation(device)}</Table.Td>
+                      <Table.Td>{formatDateTime(device.lastActiveDate)}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          loading={busy === device.id}
+                          disabled={busy !== null}
+                          aria-label={t.deleteDeviceLabel(`${deviceBrowser(device)}, ${deviceOs(device)}`)}
+                          onClick={() =>
+                            void run(
+                              device.id,
+                              () => profileCalls.deleteTrustedDevice(device.id),
+                              profileToasts.deletedTrustedDevice,
+                            )
+                          }
+                        >
+                          {t.deleteDevice}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             <Group>
               <Button
                 variant="default"

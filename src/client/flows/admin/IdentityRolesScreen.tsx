@@ -12,7 +12,7 @@ const t = identityTexts.roles;
 
 function RoleList({ label, options, testId }: { label: string; options: Option[]; testId: string }) {
   return (
-    <Stack gap="xs" component="section" aria-label={label} style={{ flex: 1, minWidth: 280 }}>
+    <Stack gap="xs" component="section" aria-label={label} style={{ flex: 1, minWidth: 'min(280px, 100%)' }}>
       <Title order={3}>{label}</Title>
       <Table withTableBorder data-testid={testId}>
         <Table.Thead>

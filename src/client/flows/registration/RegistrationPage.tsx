@@ -50,6 +50,21 @@ import { StartForm } from './StartForm';
 
 const BASE = REGISTRATION_ROUTE;
 
+/**
+ * A button whose label wraps onto more lines, the button growing in height, where its one line
+ * would be wider than the page (Mantine's label is one line, the rest cut off): at 320 CSS px
+ * (WCAG 1.4.10).
+ */
+const wrappingButtonStyles = {
+  root: {
+    height: 'auto',
+    minHeight: 'var(--button-height)',
+    maxWidth: '100%',
+    paddingBlock: 'calc(0.5rem * var(--mantine-scale))',
+  },
+  label: { whiteSpace: 'normal', height: 'auto', lineHeight: 1.3 },
+} as const;
+
 export default function RegistrationPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -87,7 +102,7 @@ export default function RegistrationPage() {
 
   if (view === 'continuing' || view === 'failed' || view === 'done') {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         {view === 'continuing' && <ContinueSignInView actor={continuation} />}
         {view === 'failed' && (
           <ForcedStepFailed message={errorMessage} onLeave={() => send({ type: 'user.cancel' })} />
@@ -113,7 +128,7 @@ export default function RegistrationPage() {
   };
 
   return (
-    <Container size={560} py="xl">
+    <Container size={560} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         {progress !== null && <StepProgress value={progress} />}
@@ -154,7 +169,11 @@ export default function RegistrationPage() {
               {t.authenticator.setupKey}: <Code data-testid="setup-key">{authenticator.setupKey}</Code>
             </Text>
             <Group gap="sm">
-              <Button onClick={() => send({ type: 'user.scanned' })} disabled={busy}>
+              <Button
+                onClick={() => send({ type: 'user.scanned' })}
+                disabled={busy}
+                styles={wrappingButtonStyles}
+              >
                 {t.authenticator.scanned}
               </Button>
               <Button variant="default" onClick={() => send({ type: 'user.chooseSms' })} disabled={busy}>
