@@ -76,9 +76,7 @@ describe.each(cases)('$name', ({ screen: underTest, machineId, actor, answer }) 
 
     const result = answer();
     await act(async () => load.resolve(result));
-    expect(await screen.findByText(t.resultCount(result.page.totalElements), { exact: false })).toBe(
-      status,
-    );
+    expect(await screen.findByText(t.resultCount(result.page.totalElements), { exact: false })).toBe(status);
     expect(screen.getByTestId('result-count')).toBe(status);
     expect(screen.queryByRole('progressbar', { name: t.loading })).toBeNull();
   });
