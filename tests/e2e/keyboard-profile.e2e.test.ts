@@ -158,7 +158,7 @@ describe('sign-in and handoffs by keyboard alone', () => {
     await typeInto(page.getByLabel(/^Password/), DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/admin/invitations`);
-    await expectFocusOnHeading(adminTexts.heading);
+    await expectFocusOnHeading(adminTexts.invitations.heading, 2);
     await expectNoAxeViolations(page, 'admin invitations after sign-in');
   });
 });

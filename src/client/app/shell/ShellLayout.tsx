@@ -32,11 +32,46 @@ function SkipLink() {
   );
 }
 
+/** The heading of the page's sub-screen (a wizard's step, an admin screen, a request), if any. */
+const subScreenHeading = (main: HTMLElement) => main.querySelector<HTMLElement>('[data-step-heading]');
+
+/**
+ * The document title (WCAG 2.4.2): the page's h1, after the heading of its sub-screen when it marks
+ * one (data-step-heading), so that each admin screen, request and wizard step is told apart:
+ * 'Invitations - Administration - Identity Portal'. Null before the page has its h1.
+ */
+function documentTitleOf(main: HTMLElement): string | null {
+  const h1 = main.querySelector('h1');
+  if (!h1) return null;
+  const page = h1.textContent!.trim();
+  const sub = subScreenHeading(main)?.textContent?.trim();
+  return shellTexts.documentTitle(sub && sub !== page ? `${sub} - ${page}` : page);
+}
+
+/**
+ * The document title follows the page's headings as they are drawn and as they change (a request
+ * or identity loaded, a wizard's next step), however late.
+ */
+function DocumentTitle() {
+  useEffect(() => {
+    const main = document.getElementById(MAIN_ID)!;
+    const update = () => {
+      const title = documentTitleOf(main);
+      if (title !== null && document.title !== title) document.title = title;
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}
+
 /**
  * After a route change (not on the first page) keyboard and screen reader users start at the new
- * page's heading: a wizard step's title (data-step-heading) before the page's h1. A heading drawn
- * later (a lazy chunk, a loading step) still takes the focus for 5 s, while the focus has not moved
- * on from where this put it. Every page's document title follows its h1.
+ * page's heading: its sub-screen's title (data-step-heading: a wizard's step, an admin screen, a
+ * request) before the page's h1. A heading drawn later (a lazy chunk, a loading step) still takes
+ * the focus for 5 s, while the focus has not moved on from where this put it.
  */
 function FocusHeadingOnRouteChange() {
   const { pathname } = useLocation();
@@ -47,9 +82,7 @@ function FocusHeadingOnRouteChange() {
     previous.current = pathname;
     let at: Element | null = null;
     const settle = () => {
-      const h1 = main.querySelector('h1');
-      if (h1) document.title = shellTexts.documentTitle(h1.textContent!);
-      const heading = main.querySelector<HTMLElement>('[data-step-heading]') ?? h1;
+      const heading = subScreenHeading(main) ?? main.querySelector('h1');
       const active = document.activeElement;
       if (moved && heading && (active === at || active === document.body)) {
         heading.tabIndex = -1;
@@ -95,6 +128,7 @@ export function ShellLayout() {
         </Container>
       </main>
       <AppFooter />
+      <DocumentTitle />
       <FocusHeadingOnRouteChange />
       <ReenterPasswordGate />
     </div>

@@ -350,10 +350,6 @@ function RequestDetailOf({
   // After Cancel the focus goes back to the actions (the confirmation it was in is gone).
   const [cancelled, setCancelled] = useState(false);
 
-  useEffect(() => {
-    if (details) document.title = `${t.requestHeading(details.code)} | ${t.heading}`;
-  }, [details]);
-
   return (
     <Stack gap="md">
       <Anchor component={Link} to={ACCESS_REQUESTS_ROUTE} size="sm">
@@ -365,7 +361,9 @@ function RequestDetailOf({
         <Loading />
       ) : (
         <>
-          <Title order={2}>{t.requestHeading(details.code)}</Title>
+          <Title order={2} data-step-heading>
+            {t.requestHeading(details.code)}
+          </Title>
           {outcome && <Outcome outcome={outcome} code={details.code} />}
           {ownPendingRequest && <Text c="dimmed">{t.decision.ownRequest}</Text>}
           {canDecide && (

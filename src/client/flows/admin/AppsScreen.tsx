@@ -17,7 +17,9 @@ export function AppsScreen() {
   const { apps, errorMessage } = snapshot.context;
   return (
     <Stack gap="md">
-      <Title order={2}>{t.heading}</Title>
+      <Title order={2} data-step-heading>
+        {t.heading}
+      </Title>
       {snapshot.matches('loading') ? (
         <Loader size="sm" role="progressbar" aria-label={adminTexts.invitations.loading} />
       ) : snapshot.matches('failed') ? (

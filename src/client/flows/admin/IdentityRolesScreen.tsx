@@ -46,7 +46,9 @@ export function IdentityRolesScreen() {
   const { roles, errorMessage } = snapshot.context;
   return (
     <Stack gap="md">
-      <Title order={2}>{t.heading}</Title>
+      <Title order={2} data-step-heading>
+        {t.heading}
+      </Title>
       <Text>{t.explanation}</Text>
       {snapshot.matches('failed') ? (
         <Stack gap="sm">

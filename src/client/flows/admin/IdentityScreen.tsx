@@ -238,7 +238,9 @@ export function IdentityScreen({ id }: { id: string }) {
       ) : (
         <Stack gap="lg" aria-busy={snapshot.matches('loading')}>
           <Group justify="space-between" align="flex-start">
-            <Title order={2}>{t.heading(identity.username)}</Title>
+            <Title order={2} data-step-heading>
+              {t.heading(identity.username)}
+            </Title>
             <Button
               ref={signOutButton}
               color="red.9"

@@ -55,7 +55,9 @@ export function IdentitySearchScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t.heading}</Title>
+      <Title order={2} data-step-heading>
+        {t.heading}
+      </Title>
       <form role="search" aria-label={t.label} onSubmit={submit}>
         <Group align="flex-end" gap="sm">
           <TextInput

@@ -80,7 +80,9 @@ export function InvitationsScreen() {
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
-          <Title order={2}>{t.heading}</Title>
+          <Title order={2} data-step-heading>
+            {t.heading}
+          </Title>
           <form role="search" onSubmit={submit}>
             <Group align="flex-end" gap="sm">
               <TextInput

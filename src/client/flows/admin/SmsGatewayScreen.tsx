@@ -24,7 +24,9 @@ export function SmsGatewayScreen() {
   }, [saving]);
   return (
     <Stack gap="md">
-      <Title order={2}>{t.heading}</Title>
+      <Title order={2} data-step-heading>
+        {t.heading}
+      </Title>
       <Text>{t.explanation}</Text>
       {snapshot.matches('loading') ? (
         <Loader size="sm" role="progressbar" aria-label={adminTexts.invitations.loading} />
