@@ -134,9 +134,13 @@ function AppGridMenu({ user }: { user: CurrentUser }) {
                 );
               })
             )
-          ) : apps.status === 'failed' ? null : (
-            <Menu.Item disabled leftSection={<Loader size="xs" />}>
-              {shellTexts.loading}
+          ) : (
+            // Loading, then the failure if the list did not come (WCAG 4.1.3): one item whose text
+            // is a status region from the start, so that the failure is announced when it comes.
+            <Menu.Item disabled leftSection={apps.status === 'failed' ? undefined : <Loader size="xs" />}>
+              <span role="status">
+                {apps.status === 'failed' ? navTexts.applicationsLoadFailed : shellTexts.loading}
+              </span>
             </Menu.Item>
           )}
         </Menu.Dropdown>

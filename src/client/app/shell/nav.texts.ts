@@ -9,6 +9,8 @@ export const navTexts = {
   applicationGrid: 'Applications',
   /** Spec 2.2, word for word (no full stop, unlike the applications page). */
   noOtherApplications: 'You do not have access to any other applications',
+  /** Not in the spec: the grid's list did not load (opening the menu again tries again). */
+  applicationsLoadFailed: 'Your applications could not be loaded.',
   /** The person menu's accessible name starts with the visible name (WCAG 2.5.3). */
   accountMenu: (name: string) => `${name} account menu`,
   profile: 'Profile',
