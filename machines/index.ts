@@ -29,6 +29,7 @@ import {
   SINGLE_SIGN_ON_ROUTE,
 } from './routes';
 import { appVersionMachine } from './session/app-version/app-version.machine';
+import { idleWarningMachine } from './session/idle-warning/idle-warning.machine';
 import { reenterPasswordMachine } from './session/reenter-password/reenter-password.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
 import { changeAuthenticatorAppMachine } from './profile/change-authenticator-app/change-authenticator-app.machine';
@@ -93,6 +94,12 @@ export const catalogue: readonly CatalogueEntry[] = [
     name: 'session/reenter-password',
     title: 'Re-enter-password watcher',
     machine: reenterPasswordMachine,
+    basePath: null,
+  },
+  {
+    name: 'session/idle-warning',
+    title: 'Session idle warning',
+    machine: idleWarningMachine,
     basePath: null,
   },
   {

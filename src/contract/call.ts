@@ -98,6 +98,12 @@ export function buildPath(path: string, params: Record<string, string | number> 
 export const API_BASE = '/rest/ui/';
 /** Response header that carries the running application version (section 7). */
 export const VERSION_HEADER = 'x-application-version';
+/**
+ * Response header of every call made with a signed-in or pending session: the whole seconds until
+ * the session ends unless it is used (idle time-out, or the absolute limit when that is sooner),
+ * so the portal can warn before it does (WCAG 2.2.1). Not in the spec.
+ */
+export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in';
 /** Request header every call carries; state-changing calls without it are refused with 403. */
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';

@@ -19,6 +19,7 @@ import {
   setApiFetch,
 } from '../../src/client/api';
 import { deleteTrustedDevice } from '../../src/client/api/profile';
+import { onSessionExpiry } from '../../src/client/api/session-expiry';
 import { readErrorDetails } from '../../src/client/app/error-details';
 import { registerReenterPrompt, WATCHER_WAIT_MS } from '../../src/client/app/reenter-password/gate';
 import { registerNavigator } from '../../src/client/app/navigation';
@@ -172,6 +173,21 @@ describe('response validation', () => {
   it('returns the parsed answer when it matches', async () => {
     answerWith(json([targets.loansF001, targets.payroll]));
     await expect(getAccessibleApps()).resolves.toEqual([targets.loansF001, targets.payroll]);
+  });
+});
+
+describe('x-session-expires-in', () => {
+  it("passes each answer's time left to the idle warning, in milliseconds; none without the header", async () => {
+    const seen: number[] = [];
+    const stop = onSessionExpiry((ms) => seen.push(ms));
+    answerWith(json(contexts.portal, 200, { 'x-session-expires-in': '1799' }));
+    await getContext();
+    answerWith(json({ message: 'Nope' }, 422, { 'x-session-expires-in': '1680' }));
+    await getContext().catch(() => {});
+    answerWith(json(contexts.portal));
+    await getContext();
+    stop();
+    expect(seen).toEqual([1_799_000, 1_680_000]);
   });
 });
 

@@ -163,6 +163,32 @@ describe('forced sign-in steps', () => {
     expect(await reauth()).toBeDefined();
   });
 
+  it("warns two minutes before an unused session would end, and 'Stay signed in' keeps it: the idle warning", async () => {
+    // The page's clock, moved on here; the server's session is as fresh as the sign-in.
+    await page.clock.install();
+    await signIn('C10001');
+    await page.waitForURL(APPLICATIONS);
+    await heading('Applications');
+    const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
+    // The server ends a session after 30 minutes without use; the warning comes at 28.
+    await page.clock.fastForward('27:00');
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+    await page.clock.fastForward('01:30');
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.textContent())
+      .toMatch(/For your security, you will be signed out at \d{1,2}:\d{2}\s?(am|pm)\./i);
+    await expectNoAxeViolations(page, 'the idle warning');
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    // Focus starts on Stay signed in: Enter keeps the session.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await heading('Applications');
+    expect(page.url()).toBe(APPLICATIONS);
+  });
+
   it('C10002 changes the expired password and signs in with the new one', async () => {
     const newPassword = 'Quiet-Harbour-Lantern-2027';
     await signIn('C10002');

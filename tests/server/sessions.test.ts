@@ -1,5 +1,6 @@
 // Session lifetimes on an injected clock: idle timeout, absolute timeout, captcha expiry, sweeping.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_EXPIRES_IN_HEADER } from '../../src/contract/call';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { CAPTCHA_INCORRECT_MESSAGE } from '../../src/server/domain/messages';
 import { hashSessionToken } from '../../src/server/domain/sessions';
@@ -51,6 +52,27 @@ describe.each(targets)('session lifetimes on $name', (target) => {
     }
     clock.advance(6 * MINUTE);
     expect(await isSignedIn(client)).toBe(false);
+  });
+
+  it('tells every signed-in or pending call how long the session has left (x-session-expires-in)', async () => {
+    const client = server.client();
+    const expiresIn = async (path: string) =>
+      (await client.get(`${API}${path}`)).headers.get(SESSION_EXPIRES_IN_HEADER);
+    // Anonymous: no session of anyone's to end.
+    expect(await expiresIn('anonymous/current-user')).toBeNull();
+    await client.login('C10001');
+    expect(await expiresIn('anonymous/current-user')).toBe(String(30 * 60));
+    // A call that does not count as use (the re-enter-password poll) says what is left.
+    clock.advance(5 * MINUTE);
+    expect(await expiresIn('reenter-password/expired')).toBe(String(25 * 60));
+    // A call that does (at most once a minute) moves the end.
+    expect(await expiresIn('current-user/accessible-apps')).toBe(String(30 * 60));
+    // Near the absolute limit (1 hour here) that is what is left.
+    for (let i = 0; i < 5; i++) {
+      clock.advance(10 * MINUTE);
+      await expiresIn('anonymous/current-user');
+    }
+    expect(await expiresIn('anonymous/current-user')).toBe(String(5 * 60));
   });
 
   it('stores the expiry so any instance can judge it', async () => {

@@ -1,9 +1,9 @@
 // The one ky instance every call goes through (section 7): base /rest/ui/, X-Requested-With, JSON,
 // 30 s timeout, same-origin cookies, no retries (a retried POST could sign in twice), and the
-// x-application-version header read from every answer.
+// headers of every answer passed on (x-application-version, x-session-expires-in: version.ts).
 import ky from 'ky';
-import { API_BASE, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE, VERSION_HEADER } from '../../contract/call';
-import { notifyApplicationVersion } from './version';
+import { API_BASE, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contract/call';
+import { notifyResponse } from './version';
 
 /** Section 9: HTTP timeout 30 s. */
 export const HTTP_TIMEOUT_MS = 30_000;
@@ -36,8 +36,7 @@ export const http = ky.create({
   hooks: {
     afterResponse: [
       (_request, _options, response) => {
-        const version = response.headers.get(VERSION_HEADER);
-        if (version) notifyApplicationVersion(version);
+        notifyResponse(response.headers);
       },
     ],
   },

@@ -4,7 +4,7 @@
 // and the response's own contract (a mismatch is a 500 with a stack-trace hash, never sent).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { API_BASE, type AnySchema, type CallDef } from '../../contract/call';
+import { API_BASE, SESSION_EXPIRES_IN_HEADER, type AnySchema, type CallDef } from '../../contract/call';
 import type { ForcedAction } from '../../contract/entities';
 import type { FieldError } from '../../contract/errors';
 import { findIdentityWithRolesCached } from '../db/repositories/identities';
@@ -156,6 +156,11 @@ export function registerCall<
       if (errors.length > 0) throw refuse.invalid(errors);
 
       const session = await sessionOf(request, services, { touch: options.touchesSession ?? true });
+      if (session && session.type !== 'ANONYMOUS') {
+        const ends = Math.min(session.expiresAt.getTime(), session.absoluteExpiresAt.getTime());
+        const seconds = Math.max(0, Math.floor((ends - services.clock.now().getTime()) / 1000));
+        reply.header(SESSION_EXPIRES_IN_HEADER, String(seconds));
+      }
       if (access === 'pending' || access === 'authenticated' || access === 'admin') {
         if (!session || session.type === 'ANONYMOUS') throw refuse.sessionExpired();
         const wanted = access === 'pending' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';

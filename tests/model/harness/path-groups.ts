@@ -30,6 +30,7 @@ import {
   defineEnrolSmsPaths,
   defineProfileFormPaths,
 } from '../profile.paths';
+import { defineIdleWarningPaths } from '../idle-warning.paths';
 import { defineReenterPasswordPaths } from '../reenter-password.paths';
 import { defineRegistrationPaths } from '../registration.paths';
 import { defineSelectFacilityPaths } from '../select-facility.paths';
@@ -59,6 +60,7 @@ export const PATH_GROUPS = {
     'sign-in': defineSignInPaths,
     'session/app-version': defineAppVersionPaths,
     'session/reenter-password': defineReenterPasswordPaths,
+    'session/idle-warning': defineIdleWarningPaths,
     handoff: defineHandoffPaths,
     'single-sign-on': defineSingleSignOnPaths,
   },

@@ -4,7 +4,7 @@ import { Container } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { loadChunk } from '../chunk-reload';
-import { isSignedIn } from '../guards/guards';
+import { isPending, isSignedIn } from '../guards/guards';
 import { useSession } from '../session/use-session';
 import { shellTexts } from '../texts';
 import { AppFooter } from './AppFooter';
@@ -101,18 +101,16 @@ function FocusHeadingOnRouteChange() {
   return null;
 }
 
-// Loaded once someone signs in: the sign-in page does not carry the watcher or its modal.
-const ReenterPasswordWatcher = lazy(() =>
-  loadChunk(() => import('../reenter-password/ReenterPasswordModal'), 'ReenterPasswordModal'),
-);
+// Loaded once a session is there: the sign-in page does not carry the watchers or their dialogs.
+const SessionWatchers = lazy(() => loadChunk(() => import('./SessionWatchers'), 'SessionWatchers'));
 
-/** Section 4.2: the 'Re-enter password' watcher runs while the user is signed in. */
-function ReenterPasswordGate() {
+/** Section 4.2's watcher and the idle warning, while a session is signed in or at a forced step. */
+function SessionWatchersGate() {
   const { currentUser } = useSession();
-  if (currentUser === null || !isSignedIn(currentUser)) return null;
+  if (currentUser === null || !(isSignedIn(currentUser) || isPending(currentUser))) return null;
   return (
     <Suspense fallback={null}>
-      <ReenterPasswordWatcher />
+      <SessionWatchers user={currentUser} />
     </Suspense>
   );
 }
@@ -130,7 +128,7 @@ export function ShellLayout() {
       <AppFooter />
       <DocumentTitle />
       <FocusHeadingOnRouteChange />
-      <ReenterPasswordGate />
+      <SessionWatchersGate />
     </div>
   );
 }
