@@ -29,6 +29,9 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the portal supports (React 19, Mantine 9) preloads modules itself: the
+    // polyfill would only add a script to the sign-in page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The contract and the api modules only define schemas and call functions: importing one
       // does nothing by itself. Saying so lets a page that imports the api index keep only the
