@@ -97,6 +97,18 @@ describe('forced actions (sections 2.6 and 6)', () => {
     const mfa = '/forced-actions/mfa/sms-verification';
     expect(forcedActionsGuard(users.pending, '/forced-actions/mfa/email-verification', mfa)).toEqual(allow);
     expect(forcedActionsGuard(users.pending, '/forced-actions/select-facility', mfa)).toEqual(to(mfa));
+    // The merge wizard's pages are the duplicate-accounts step's (a reload on one of them stays).
+    const duplicates = '/forced-actions/duplicate-accounts';
+    expect(
+      forcedActionsGuard(
+        users.pending,
+        '/forced-actions/merge-accounts/choose-preferred-username',
+        duplicates,
+      ),
+    ).toEqual(allow);
+    expect(forcedActionsGuard(users.pending, '/forced-actions/mfa/sms-verification', duplicates)).toEqual(
+      to(duplicates),
+    );
     // Not known (a tab that did not see the sign-in's last step): the server decides.
     expect(forcedActionsGuard(users.pending, '/forced-actions/select-facility', null)).toEqual(allow);
   });

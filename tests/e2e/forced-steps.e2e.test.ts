@@ -169,6 +169,8 @@ describe('forced sign-in steps', () => {
     await signIn('C10001');
     await page.waitForURL(APPLICATIONS);
     await heading('Applications');
+    // The warning asks the server, as it starts, how long the session has left.
+    await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
     // The server ends a session after 30 minutes without use; the warning comes at 28.
     await page.clock.fastForward('27:00');

@@ -5,7 +5,9 @@ import {
   ACCESS_REQUESTS_ROUTE,
   ADMIN_ROUTE,
   APPLICATIONS_ROUTE,
+  FORCED_ACTION_ROUTES,
   FORCED_ACTIONS_ROUTE,
+  MERGE_ACCOUNTS_ROUTE,
   PERMISSION_DENIED_ROUTE,
   PROFILE_ROUTE,
   SIGN_IN_ROUTE,
@@ -75,10 +77,19 @@ export const accessRequestsGuard: Guard = (user) => {
  */
 export const forcedActionsGuard: Guard = (user, path, pendingStep) => {
   if (!isPending(user)) return redirect(SIGN_IN_ROUTE);
-  // A step's pages share its first two segments: /forced-actions/mfa/sms-verification.
-  const step = pendingStep?.split('/').slice(0, 3).join('/');
-  return !pendingStep || isUnder(path, step!) ? allow : redirect(pendingStep);
+  return !pendingStep || stepOf(path) === stepOf(pendingStep) ? allow : redirect(pendingStep);
 };
+
+/**
+ * The forced step a page belongs to: its first two segments (/forced-actions/mfa for each MFA
+ * screen), the merge wizard's pages being the duplicate-accounts step's.
+ */
+const stepOf = (path: string) =>
+  path
+    .split('/')
+    .slice(0, 3)
+    .join('/')
+    .replace(MERGE_ACCOUNTS_ROUTE, FORCED_ACTION_ROUTES.DUPLICATE_ACCOUNTS);
 
 /**
  * Admin routes (section 2.7): signed-in admins only. Anyone else (anonymous, pending at a forced
