@@ -11,6 +11,7 @@ import {
   ACCOUNT_GONE_MESSAGE,
   ACCOUNT_LOCKED_MESSAGE,
   EMAIL_CODE_ONLY_MESSAGE,
+  MERGE_NOTICE_SUBJECT,
   EMAIL_IN_USE_MESSAGE,
   EMAIL_NOT_VERIFIED_MESSAGE,
   EMAIL_SAME_MESSAGE,
@@ -26,7 +27,7 @@ import {
 import { MERGE_EVENT, RETIRED_EVENT } from '../../src/server/domain/merge/service';
 import { API, DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
-import { get, latestCode, post, signInToStep, type Json } from './support/factors';
+import { get, latestCode, outbox, post, signInToStep, type Json } from './support/factors';
 
 const M = 'forced-actions/merge-identities';
 const fieldError = (fieldName: string, message: string) => ({
@@ -370,6 +371,25 @@ describe.each(targets)('merge accounts on $name', (target) => {
       outcome: 'DIRECT_LOGIN',
       currentUser: { username: 'S40003', isAuthenticated: true },
     });
+  });
+
+  it("tells the accounts' address of the merge, once it is committed", async () => {
+    await customer('S40007', 'Notice@Example.com', ['F001']);
+    await customer('S40008', 'notice@example.com', ['F002']);
+    const client = await readyToConfirm('S40007', 'S40008', 'S40008');
+    expect((await outbox(client, '?to=notice%40example.com')).map((m) => m.subject)).not.toContain(
+      MERGE_NOTICE_SUBJECT,
+    );
+    expect((await post(client, `${M}/confirm`)).status).toBe(200);
+    // The outbox matches the address whatever its case.
+    const sent = (await outbox(client, '?to=notice%40example.com')).filter(
+      (m) => m.subject === MERGE_NOTICE_SUBJECT,
+    );
+    // One notice: the two accounts' addresses are one address.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Your account S40007 was merged into S40008 on ');
+    expect(sent[0]!.text).toContain('Sign in as S40008 from now on: the other username no longer signs in.');
+    expect(sent[0]!.text).toContain('someone may know your password');
   });
 
   it('an account whose password changed after it was selected is not merged, and nothing changes', async () => {

@@ -27,6 +27,7 @@ export function createMergeService(deps: {
     clock: deps.clock,
     hasher: deps.hasher,
     codes: deps.factors.codes,
+    mail: deps.factors.mail,
     verifier: new CodeVerifier(deps.factors.codes, deps.factors.factors, failures),
     reference: deps.reference,
     endSession: (idHash) => deps.sessions.end(idHash),

@@ -13,6 +13,13 @@ export const ACCOUNT_LOCKED_MESSAGE =
 export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = 'Too many incorrect passwords. Sign in again to continue.';
 export const ACCOUNT_GONE_MESSAGE = (username: string) =>
   `The account ${username} has changed since it was selected and can no longer be merged.`;
+/** Not in the spec: the notice to the merged accounts' addresses once the merge is committed. */
+export const MERGE_NOTICE_SUBJECT = 'Your accounts were merged';
+export const mergeNoticeText = (survivor: string, merged: readonly string[], when: Date) =>
+  `Your account${merged.length === 1 ? '' : 's'} ${merged.join(', ')} ${merged.length === 1 ? 'was' : 'were'} ` +
+  `merged into ${survivor} on ${when.toUTCString()}. Sign in as ${survivor} from now on: the other ` +
+  `username${merged.length === 1 ? '' : 's'} no longer sign${merged.length === 1 ? 's' : ''} in.\n\n` +
+  'If you did not merge them, contact us straight away: someone may know your password.';
 export const ACCOUNTS_CHANGED_MESSAGE =
   'The selected accounts have changed since they were selected and can no longer be merged.';
 

@@ -48,6 +48,7 @@ import {
 import { endResetSessionsOf, passwordsChangedAt } from '../../db/repositories/password-reset';
 import type { Database, Identity, MergeWizardState } from '../../db/schema';
 import { refuse, RequestRefused } from '../errors';
+import type { MailSender } from '../../adapters/mail';
 import type { CodeVerifier } from '../factors/verification';
 import type { OneTimeCodes } from '../factors/codes';
 import { sessionEndedRefusal, withSessionTries } from '../factors/failures';
@@ -59,6 +60,8 @@ import type { SessionRow } from '../sessions';
 import type { ForcedActionRule } from '../sign-in-flow';
 import {
   ACCOUNT_GONE_MESSAGE,
+  MERGE_NOTICE_SUBJECT,
+  mergeNoticeText,
   ACCOUNT_LOCKED_MESSAGE,
   ACCOUNTS_CHANGED_MESSAGE,
   EMAIL_IN_USE_MESSAGE,
@@ -135,6 +138,8 @@ export interface MergeDeps {
   clock: Clock;
   hasher: PasswordHasher;
   codes: OneTimeCodes;
+  /** The merge's notice to the accounts' addresses (a failed one is reported; the merge stands). */
+  mail: MailSender;
   verifier: CodeVerifier;
   reference: ReferenceService;
   endSession: (idHash: string) => Promise<void>;
@@ -145,6 +150,9 @@ export interface MergeDeps {
 
 export class MergeService {
   constructor(private readonly deps: MergeDeps) {}
+
+  /** Where a notice that could not be sent is reported (the route sets the server's log). */
+  reportNoticeFailure: (error: unknown) => void = () => {};
 
   /** Owed when another live identity of the realm shares the user's email address. */
   readonly rule: ForcedActionRule = {
@@ -442,6 +450,27 @@ export class MergeService {
 
   /** The merge itself: all or nothing (see the top of this file). */
   async confirm(session: SessionRow, identity: Identity): Promise<MergeResult> {
+    const { result, addresses, at } = await this.#merge(session, identity);
+    // Everyone who reads the accounts' mail hears of it: a merge made with a phished password is
+    // seen by the owner. The merge stands when a notice cannot be sent.
+    for (const to of addresses) {
+      try {
+        await this.deps.mail.send({
+          to,
+          subject: MERGE_NOTICE_SUBJECT,
+          text: mergeNoticeText(result.preferredUsername, result.mergedUsernames, at),
+        });
+      } catch (error) {
+        this.reportNoticeFailure(error);
+      }
+    }
+    return result;
+  }
+
+  async #merge(
+    session: SessionRow,
+    identity: Identity,
+  ): Promise<{ result: MergeResult; addresses: string[]; at: Date }> {
     const state = this.#readyToConfirm(session);
     const { db, clock } = this.deps;
     const ids = [identity.id, ...state.selectedIds];
@@ -532,7 +561,10 @@ export class MergeService {
         (step) => survivor.id === identity.id || !IDENTITY_BOUND_STEPS.includes(step),
       );
       await finishMergeSession(trx, session.idHash, survivor.id, { ...state, completed: result }, passed);
-      return result;
+      // Each address the accounts had, and the new one, once (case aside).
+      const emails = [...all.map((i) => i.email), state.newEmail].filter((e): e is string => Boolean(e));
+      const addresses = [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()];
+      return { result, addresses, at: now };
     });
   }
 

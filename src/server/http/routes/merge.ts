@@ -106,6 +106,8 @@ export async function mergeRoutes(app: FastifyInstance): Promise<void> {
     return merge.details(session, identity);
   });
 
+  merge.reportNoticeFailure = (error) => app.log.warn({ err: error }, 'A merge notice could not be sent');
+
   registerCall(app, calls.confirmMerge, step, async (ctx) => {
     const { session, identity } = await pendingOf(ctx);
     return merge.confirm(session, identity);
