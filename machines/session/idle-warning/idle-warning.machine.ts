@@ -33,6 +33,32 @@ export const WARNING_LEAD_MS = 120_000;
 const provided = (name: string) => () =>
   Promise.reject(new Error(`The actor '${name}' is provided by the app.`));
 
+/** The check's output, for guards and actions that take it as params. */
+const checked = ({ event }: { event: { output: SessionCheck } }) => event.output;
+
+/**
+ * A state asking the server (GET anonymous/current-user, which counts as use) whether the session
+ * is still there: alive with its time left said, counting; alive, unknown; ended, ended.
+ */
+const checkingState = (description: string, onError: 'unknown' | 'warning' | 'ended') =>
+  ({
+    meta: { description },
+    invoke: {
+      id: 'checkSession',
+      src: 'checkSession',
+      onDone: [
+        {
+          guard: { type: 'isAliveFor', params: checked },
+          target: 'counting',
+          actions: { type: 'storeCheck', params: checked },
+        },
+        { guard: { type: 'isAlive', params: checked }, target: 'unknown' },
+        { target: 'ended' },
+      ],
+      onError: { target: onError },
+    },
+  }) as const;
+
 export const idleWarningMachine = setup({
   types: {
     context: {} as IdleWarningContext,
@@ -69,23 +95,7 @@ export const idleWarningMachine = setup({
     'session.seen': { actions: { type: 'storeTimeLeft', params: ({ event }) => event.expiresInMs } },
   },
   states: {
-    asking: {
-      meta: { description: 'Asks the server how long the session has left.' },
-      invoke: {
-        id: 'checkSession',
-        src: 'checkSession',
-        onDone: [
-          {
-            guard: { type: 'isAliveFor', params: ({ event }) => event.output },
-            target: 'counting',
-            actions: { type: 'storeCheck', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'isAlive', params: ({ event }) => event.output }, target: 'unknown' },
-          { target: 'ended' },
-        ],
-        onError: { target: 'unknown' },
-      },
-    },
+    asking: checkingState('Asks the server how long the session has left.', 'unknown'),
     unknown: {
       meta: { description: 'No answer has said yet how long the session has left.' },
       on: {
@@ -122,40 +132,8 @@ export const idleWarningMachine = setup({
         'user.signOut': { target: 'signingOut' },
       },
     },
-    extending: {
-      meta: { description: 'Stay signed in: a call to the server, which counts as use.' },
-      invoke: {
-        id: 'checkSession',
-        src: 'checkSession',
-        onDone: [
-          {
-            guard: { type: 'isAliveFor', params: ({ event }) => event.output },
-            target: 'counting',
-            actions: { type: 'storeCheck', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'isAlive', params: ({ event }) => event.output }, target: 'unknown' },
-          { target: 'ended' },
-        ],
-        onError: { target: 'warning' },
-      },
-    },
-    ending: {
-      meta: { description: 'The time is up: is the session still there (used in another tab)?' },
-      invoke: {
-        id: 'checkSession',
-        src: 'checkSession',
-        onDone: [
-          {
-            guard: { type: 'isAliveFor', params: ({ event }) => event.output },
-            target: 'counting',
-            actions: { type: 'storeCheck', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'isAlive', params: ({ event }) => event.output }, target: 'unknown' },
-          { target: 'ended' },
-        ],
-        onError: { target: 'ended' },
-      },
-    },
+    extending: checkingState('Stay signed in: a call to the server, which counts as use.', 'warning'),
+    ending: checkingState('The time is up: is the session still there (used in another tab)?', 'ended'),
     ended: {
       meta: {
         description:
