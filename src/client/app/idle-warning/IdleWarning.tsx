@@ -2,11 +2,7 @@
 // in or pending. Two minutes before the server would end an unused session, the dialog 'Your
 // session is about to end' says when, with Stay signed in (a call, which counts as use) and Sign
 // out. It cannot be dismissed otherwise: leaving it open lets the session end as the server says.
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '../style-nonce-global';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ActorOptions, ActorRefFrom } from 'xstate';
@@ -18,6 +14,7 @@ import {
   selectExtending,
   selectWarningOpen,
 } from '../../../../machines/session/idle-warning/idle-warning.select';
+import { DecisionModal } from '../shell/DecisionModal';
 import { useFlowImplementations } from '../../flows/shared/flow-implementations';
 import { useServices } from '../services';
 import { useSignOut } from '../session/use-sign-out';
@@ -41,15 +38,7 @@ export function IdleWarningDialog({ actor }: { actor: WarningActor }) {
     [opened],
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      title={t.title}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      centered
-    >
+    <DecisionModal opened={opened} title={t.title}>
       <Stack gap="md">
         <Text size="sm">{t.explanation(endsAt)}</Text>
         <Group justify="flex-end" gap="sm">
@@ -65,7 +54,7 @@ export function IdleWarningDialog({ actor }: { actor: WarningActor }) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DecisionModal>
   );
 }
 

@@ -1,11 +1,7 @@
 // The 'Re-enter password' modal (sections 2.2 and 4.2) and the watcher that opens it: mounted by
 // the shell while the user is signed in. The modal cannot be closed by Esc or the backdrop; its
 // buttons are Sign out (the shell's sign-out) and Submit. The typed password lives only here.
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '../style-nonce-global';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActorOptions, ActorRefFrom } from 'xstate';
@@ -15,6 +11,7 @@ import {
   selectPasswordError,
   selectSubmitting,
 } from '../../../../machines/session/reenter-password/reenter-password.select';
+import { DecisionModal } from '../shell/DecisionModal';
 import { useFlowImplementations } from '../../flows/shared/flow-implementations';
 import { reenterPasswordActors } from './reenter-password.actors';
 import { reenterPasswordTexts as t } from './reenter-password.texts';
@@ -54,15 +51,7 @@ export function ReenterPasswordModal({ actor }: { actor: WatcherActor }) {
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      title={t.title}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      centered
-    >
+    <DecisionModal opened={opened} title={t.title}>
       <form onSubmit={submit} noValidate aria-label={t.title}>
         <Stack gap="md">
           <Text size="sm">{t.explanation}</Text>
@@ -96,7 +85,7 @@ export function ReenterPasswordModal({ actor }: { actor: WatcherActor }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DecisionModal>
   );
 }
 
