@@ -73,7 +73,7 @@ function Place() {
 
 export default function AccessRequestsPage() {
   return (
-    <Container size="lg" py="xl">
+    <Container size="lg" px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         <Place />

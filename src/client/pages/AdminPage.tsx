@@ -74,7 +74,7 @@ function Section({ pathname }: { pathname: string }) {
 export default function AdminPage() {
   const { pathname } = useLocation();
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         <Group component="nav" aria-label={t.navLabel} gap="xs">

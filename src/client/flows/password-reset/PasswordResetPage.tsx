@@ -41,7 +41,7 @@ export default function PasswordResetPage() {
   // on its way, and it brings the context that start sends (section 7).
   if (currentUser === null) {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         <ForcedProgress label={t.loading} />
       </Container>
     );
@@ -97,7 +97,7 @@ function PasswordResetFlow() {
 
   if (view === 'loading' || view === 'done') {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         <ForcedProgress label={view === 'done' ? t.done : t.loading} />
       </Container>
     );
@@ -105,7 +105,7 @@ function PasswordResetFlow() {
 
   if (view === 'unavailable') {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         <Stack gap="lg">
           <FocusedHeading>{t.unavailableHeading}</FocusedHeading>
           <Alert color="orange" role="alert">
@@ -118,7 +118,7 @@ function PasswordResetFlow() {
 
   if (view === 'failed') {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         <Stack gap="lg">
           <FocusedHeading>{t.failedHeading}</FocusedHeading>
           <Alert color="red" role="alert">
@@ -151,7 +151,7 @@ function PasswordResetFlow() {
   }[view];
 
   return (
-    <Container size={520} py="xl">
+    <Container size={520} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         {progress !== null && <StepProgress value={progress} label={t.progress} />}

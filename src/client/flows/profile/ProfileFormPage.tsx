@@ -188,7 +188,7 @@ export function ProfileFormPage({ spec }: { spec: ProfileFormSpec }) {
   };
 
   return (
-    <Container size={520} py="xl">
+    <Container size={520} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{spec.heading}</Title>
         {view === 'checking' && <PageLoader />}

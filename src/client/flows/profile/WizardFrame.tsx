@@ -15,7 +15,7 @@ export function WizardFrame({
   children: ReactNode;
 }) {
   return (
-    <Container size={520} py="xl">
+    <Container size={520} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
         <Stack gap={4}>

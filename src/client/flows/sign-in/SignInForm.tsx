@@ -212,7 +212,7 @@ export function SignInForm({
 /** The sign-in page's frame around each of its views. */
 export function SignInFrame({ children }: { children: ReactNode }) {
   return (
-    <Container size={440} py="xl">
+    <Container size={440} px={0} py="xl">
       {children}
     </Container>
   );

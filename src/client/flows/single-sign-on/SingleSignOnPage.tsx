@@ -146,7 +146,7 @@ function SingleSignOnFlow({ appCode, user }: { appCode: string; user: CurrentUse
 export default function SingleSignOnPage() {
   const { currentUser, context } = useSession();
   return (
-    <Container size={560} py="xl">
+    <Container size={560} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         {currentUser && context ? (

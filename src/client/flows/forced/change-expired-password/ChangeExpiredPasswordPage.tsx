@@ -36,7 +36,7 @@ export default function ChangeExpiredPasswordPage() {
   const continuation = useSelector(actorRef, (s) => s.children.continueSignIn);
 
   return (
-    <Container size={440} py="xl">
+    <Container size={440} px={0} py="xl">
       {view === 'form' && (
         <Stack gap="lg">
           <Title order={1}>{t.heading}</Title>

@@ -70,7 +70,7 @@ export default function FactorEnrolmentPage() {
 
   if (view === 'loading' || view === 'continuing' || view === 'failed' || view === 'done') {
     return (
-      <Container size={520} py="xl">
+      <Container size={520} px={0} py="xl">
         {view === 'loading' && <ForcedProgress label={t.loading} />}
         {view === 'continuing' && <ContinueSignInView actor={continuation} />}
         {view === 'failed' && <ForcedStepFailed message={errorMessage} onLeave={() => void signOut()} />}
@@ -89,7 +89,7 @@ export default function FactorEnrolmentPage() {
   }[view];
 
   return (
-    <Container size={520} py="xl">
+    <Container size={520} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{mfaRequired ? t.headingMfa : t.headingSecurity}</Title>
         {progress !== null && <StepProgress value={progress} />}

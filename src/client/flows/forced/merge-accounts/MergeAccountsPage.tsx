@@ -100,7 +100,7 @@ export default function MergeAccountsPage() {
     view === 'done'
   ) {
     return (
-      <Container size={560} py="xl">
+      <Container size={560} px={0} py="xl">
         {view === 'loading' && <ForcedProgress label={t.loading} />}
         {view === 'continuing' && <ContinueSignInView actor={continuation} />}
         {view === 'failed' && <ForcedStepFailed message={errorMessage} onLeave={() => void signOut()} />}
@@ -112,7 +112,7 @@ export default function MergeAccountsPage() {
 
   if (view === 'notice') {
     return (
-      <Container size={560} py="xl">
+      <Container size={560} px={0} py="xl">
         <DuplicateAccountsNotice
           email={session.currentUser?.email ?? null}
           canSkip={canSkip}
@@ -137,7 +137,7 @@ export default function MergeAccountsPage() {
   }[view];
 
   return (
-    <Container size={560} py="xl">
+    <Container size={560} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         {progress !== null && <StepProgress value={progress} />}

@@ -96,7 +96,7 @@ export default function MfaPage() {
 
   if (view === 'continuing' || view === 'failed' || view === 'loading' || view === 'done') {
     return (
-      <Container size={440} py="xl">
+      <Container size={440} px={0} py="xl">
         {view === 'continuing' && <ContinueSignInView actor={continuation} />}
         {view === 'failed' && <ForcedStepFailed message={errorMessage} onLeave={() => void signOut()} />}
         {view === 'loading' && <ForcedProgress label={skipping ? t.skipping : t.loading} />}
@@ -109,7 +109,7 @@ export default function MfaPage() {
   const canSkip = factor !== 'EMAIL' && !noOtherFactor;
   const canResend = factor !== 'AUTHENTICATOR_APP';
   return (
-    <Container size={440} py="xl">
+    <Container size={440} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading[factor]}</Title>
         {smsUnavailable && (

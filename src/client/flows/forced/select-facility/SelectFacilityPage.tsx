@@ -112,7 +112,7 @@ function SelectFacilityFlow() {
 
 export default function SelectFacilityPage() {
   return (
-    <Container size={560} py="xl">
+    <Container size={560} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
         <SelectFacilityFlow />
