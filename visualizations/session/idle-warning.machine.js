@@ -37,7 +37,7 @@ export const machine = createMachine({
               "guard": "isAlive"
             },
             {
-              "target": "ended"
+              "target": "unknown"
             }
           ],
           "onError": {

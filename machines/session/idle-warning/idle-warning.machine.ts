@@ -5,8 +5,8 @@
  * the end, with the choice to stay signed in.
  *
  *   asking (at start: GET anonymous/current-user, which counts as use, says how long is left)
- *            --done[alive, time said]--> counting   --done[alive]--> unknown   --done--> ended
- *            --error (section 8 has acted)--> unknown
+ *            --done[alive, time said]--> counting   --done (alive, or gone: a race with a
+ *              completing sign-in step's new cookie)--> unknown   --error (section 8 acted)--> unknown
  *   unknown --session.seen--> counting (waits for an answer to say)
  *   counting --session.seen--> counting (again, from the new time left)
  *            --after UNTIL_WARNING (time left - 2 min)--> warning
@@ -38,9 +38,12 @@ const checked = ({ event }: { event: { output: SessionCheck } }) => event.output
 
 /**
  * A state asking the server (GET anonymous/current-user, which counts as use) whether the session
- * is still there: alive with its time left said, counting; alive, unknown; ended, ended.
+ * is still there: alive with its time left said, counting; alive, unknown; gone, `gone`.
  */
-const checkingState = (description: string, onError: 'unknown' | 'warning' | 'ended') =>
+const checkingState = (
+  description: string,
+  { gone, onError }: { gone: 'unknown' | 'ended'; onError: 'unknown' | 'warning' | 'ended' },
+) =>
   ({
     meta: { description },
     invoke: {
@@ -53,7 +56,7 @@ const checkingState = (description: string, onError: 'unknown' | 'warning' | 'en
           actions: { type: 'storeCheck', params: checked },
         },
         { guard: { type: 'isAlive', params: checked }, target: 'unknown' },
-        { target: 'ended' },
+        { target: gone },
       ],
       onError: { target: onError },
     },
@@ -95,7 +98,12 @@ export const idleWarningMachine = setup({
     'session.seen': { actions: { type: 'storeTimeLeft', params: ({ event }) => event.expiresInMs } },
   },
   states: {
-    asking: checkingState('Asks the server how long the session has left.', 'unknown'),
+    // Just shown signed in: an answer that the session is gone here is a sign-in step's new
+    // cookie racing the question; the page's own next call says so if it really is (section 8).
+    asking: checkingState('Asks the server how long the session has left.', {
+      gone: 'unknown',
+      onError: 'unknown',
+    }),
     unknown: {
       meta: { description: 'No answer has said yet how long the session has left.' },
       on: {
@@ -132,8 +140,14 @@ export const idleWarningMachine = setup({
         'user.signOut': { target: 'signingOut' },
       },
     },
-    extending: checkingState('Stay signed in: a call to the server, which counts as use.', 'warning'),
-    ending: checkingState('The time is up: is the session still there (used in another tab)?', 'ended'),
+    extending: checkingState('Stay signed in: a call to the server, which counts as use.', {
+      gone: 'ended',
+      onError: 'warning',
+    }),
+    ending: checkingState('The time is up: is the session still there (used in another tab)?', {
+      gone: 'ended',
+      onError: 'ended',
+    }),
     ended: {
       meta: {
         description:

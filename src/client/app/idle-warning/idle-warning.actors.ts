@@ -23,19 +23,30 @@ export const endExpiredSession = () =>
     { message: SESSION_EXPIRED_MESSAGE },
   );
 
-/** The session check over `loadSession` (the app's services: GET anonymous/current-user). */
-export const idleWarningActors = (loadSession: PortalServices['loadSession']) => ({
-  checkSession: fromPromise<SessionCheck>(({ signal }) =>
-    unlessAborted(signal, async (signal) => {
-      let expiresInMs: number | null = null;
-      const stop = onSessionExpiry((ms) => (expiresInMs = ms));
-      try {
-        const { currentUser } = await loadSession({ signal });
-        const alive = currentUser.isAuthenticated || currentUser.type === 'AUTHENTICATION_PENDING';
-        return { alive, expiresInMs };
-      } finally {
-        stop();
-      }
-    }),
-  ),
-});
+/**
+ * The session check over `loadSession` (the app's services: GET anonymous/current-user). An answer
+ * that the session is gone is asked once more before it counts: a forced step that completes while
+ * the first is on its way gives the browser a new session cookie (sign-in-flow.ts), and a question
+ * sent with the old one is answered for a session that no longer exists.
+ */
+export const idleWarningActors = (loadSession: PortalServices['loadSession']) => {
+  const ask = async (signal: AbortSignal): Promise<SessionCheck> => {
+    let expiresInMs: number | null = null;
+    const stop = onSessionExpiry((ms) => (expiresInMs = ms));
+    try {
+      const { currentUser } = await loadSession({ signal });
+      const alive = currentUser.isAuthenticated || currentUser.type === 'AUTHENTICATION_PENDING';
+      return { alive, expiresInMs };
+    } finally {
+      stop();
+    }
+  };
+  return {
+    checkSession: fromPromise<SessionCheck>(({ signal }) =>
+      unlessAborted(signal, async (signal) => {
+        const first = await ask(signal);
+        return first.alive ? first : ask(signal);
+      }),
+    ),
+  };
+};
