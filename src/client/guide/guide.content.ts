@@ -2,6 +2,8 @@
 // imported from the texts modules the screens themselves use, so the guide cannot drift from the
 // product: rename a button there and the guide follows.
 import { limits, messages } from '../../contract/fields';
+import { idleWarningTexts } from '../app/idle-warning/idle-warning.texts';
+import { reenterPasswordTexts } from '../app/reenter-password/reenter-password.texts';
 import { changeExpiredPasswordTexts } from '../flows/forced/change-expired-password/change-expired-password.texts';
 import { factorEnrolmentTexts } from '../flows/forced/factor-enrolment/factor-enrolment.texts';
 import { mergeAccountsTexts } from '../flows/forced/merge-accounts/merge-accounts.texts';
@@ -123,6 +125,15 @@ export const guideTopics: readonly GuideTopic[] = [
           `${q(mfaTexts.heading.AUTHENTICATOR_APP)}, ${q(mfaTexts.heading.SMS)} or ${q(mfaTexts.heading.EMAIL)}: you enter a one-time code.`,
           `${q(merge.notice.heading)}: several accounts share your email address (see Merging duplicate accounts).`,
           `${q(selectFacilityTexts.heading)}: you choose the facility to continue to.`,
+        ],
+      },
+      {
+        id: 'staying-signed-in',
+        heading: 'Staying signed in',
+        level: 3,
+        paragraphs: [
+          `For your security the portal signs you out after a while without use. Two minutes before, it asks ${q(idleWarningTexts.title)} and says at what time: select ${q(idleWarningTexts.staySignedIn)} to carry on, or ${q(idleWarningTexts.signOut)}.`,
+          `Some pages (access requests, administration) and handing off to an application also need your password to have been entered recently. When it was not, the portal asks for it in ${q(reenterPasswordTexts.title)} and then carries on where you were.`,
         ],
       },
       {
