@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRES_IN_HEADER } from '../../src/contract/call';
 import { ManualClock } from '../../src/server/adapters/clock';
-import { CAPTCHA_INCORRECT_MESSAGE } from '../../src/server/domain/messages';
+import { CAPTCHA_EXPIRED_MESSAGE } from '../../src/server/domain/messages';
 import { hashSessionToken } from '../../src/server/domain/sessions';
 import { API, startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
@@ -89,7 +89,7 @@ describe.each(targets)('session lifetimes on $name', (target) => {
     expect(row.type).toBe('AUTHENTICATED');
   });
 
-  it('refuses a captcha answered after five minutes', async () => {
+  it('refuses a captcha answered after five minutes, saying it expired', async () => {
     const client = server.client();
     for (let i = 0; i < 3; i++) await client.login('C10003', 'wrong-password');
     await client.get('/captcha.jpg?late');
@@ -97,12 +97,45 @@ describe.each(targets)('session lifetimes on $name', (target) => {
     clock.advance(5 * MINUTE + 1000);
     const late = await client.login('C10003', undefined, { captchaCode: answer });
     expect(late.status).toBe(422);
-    expect(late.body).toMatchObject({ message: CAPTCHA_INCORRECT_MESSAGE });
+    // The right answer, too late: not 'incorrect'.
+    expect(late.body).toEqual({
+      message: CAPTCHA_EXPIRED_MESSAGE,
+      errors: [{ fieldName: 'captchaCode', message: 'Expired security code' }],
+    });
 
     await client.get('/captcha.jpg?in-time');
     clock.advance(4 * MINUTE);
     const inTime = await client.login('C10003', undefined, { captchaCode: server.captcha.last });
     expect(inTime.status).toBe(200);
+  });
+
+  it('says a late security code expired at password reset and registration start too', async () => {
+    const expired = {
+      message: CAPTCHA_EXPIRED_MESSAGE,
+      errors: [{ fieldName: 'captchaCode', message: 'Expired security code' }],
+    };
+    const reset = server.client();
+    await reset.get('/captcha.jpg?reset');
+    const resetAnswer = server.captcha.last;
+    clock.advance(5 * MINUTE + 1000);
+    const lateReset = await reset.post(`${API}anonymous/password-reset/start`, {
+      email: 'c10001@example.com',
+      captchaCode: resetAnswer,
+    });
+    expect(lateReset.status).toBe(422);
+    expect(lateReset.body).toEqual(expired);
+
+    const registration = server.client();
+    await registration.get('/captcha.jpg?registration');
+    const registrationAnswer = server.captcha.last;
+    clock.advance(5 * MINUTE + 1000);
+    const lateRegistration = await registration.post(`${API}anonymous/registration/start`, {
+      email: 'someone@example.com',
+      inviteCode: 'INVITE-NEW-0001',
+      captchaCode: registrationAnswer,
+    });
+    expect(lateRegistration.status).toBe(422);
+    expect(lateRegistration.body).toEqual(expired);
   });
 
   it('sweeps expired sessions from the table', async () => {

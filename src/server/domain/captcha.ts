@@ -7,13 +7,20 @@ import type { Clock } from '../adapters/clock';
 import { randomInt, type Random } from '../adapters/random';
 import { putCaptchaChallenge, takeCaptchaChallenge } from '../db/repositories/sessions';
 import type { Database } from '../db/schema';
+import { refuse, type RequestRefused } from './errors';
+import {
+  CAPTCHA_EXPIRED_MESSAGE,
+  CAPTCHA_FIELD_EXPIRED,
+  CAPTCHA_FIELD_INCORRECT,
+  CAPTCHA_INCORRECT_MESSAGE,
+} from './messages';
 
 /** Letters and digits that stay distinct when distorted (no 0/O/Q, 1/I/L, 2/Z, 5/S, 7/T, 8/B, G/6). */
 export const CAPTCHA_ALPHABET = 'ACDEFHJKMNPRTUVWXY3469';
 export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
-export type CaptchaVerdict = 'ok' | 'missing' | 'incorrect';
+export type CaptchaVerdict = 'ok' | 'missing' | 'incorrect' | 'expired';
 
 function answerHash(answer: string): string {
   return createHash('sha256').update(answer.trim().toUpperCase()).digest('hex');
@@ -49,7 +56,8 @@ export class CaptchaService {
     if (!sessionIdHash) return 'incorrect';
     const challenge = await takeCaptchaChallenge(db, sessionIdHash);
     if (!challenge) return 'incorrect';
-    if (challenge.expires_at.getTime() <= this.clock.now().getTime()) return 'incorrect';
+    // Said apart from a wrong one: whoever took longer than the image lasts typed nothing wrong.
+    if (challenge.expires_at.getTime() <= this.clock.now().getTime()) return 'expired';
     const expected = Buffer.from(challenge.answer_hash, 'hex');
     const actual = Buffer.from(answerHash(code), 'hex');
     return timingSafeEqual(expected, actual) ? 'ok' : 'incorrect';
@@ -61,4 +69,15 @@ export class CaptchaService {
       answer += CAPTCHA_ALPHABET[randomInt(this.random, CAPTCHA_ALPHABET.length)];
     return answer;
   }
+}
+
+/** The refusal of a code that was wrong, or typed after its image expired: a new image comes with it. */
+export function captchaFailure(verdict: 'incorrect' | 'expired'): RequestRefused {
+  return verdict === 'expired'
+    ? refuse.unprocessable(CAPTCHA_EXPIRED_MESSAGE, [
+        { fieldName: 'captchaCode', message: CAPTCHA_FIELD_EXPIRED },
+      ])
+    : refuse.unprocessable(CAPTCHA_INCORRECT_MESSAGE, [
+        { fieldName: 'captchaCode', message: CAPTCHA_FIELD_INCORRECT },
+      ]);
 }

@@ -15,6 +15,9 @@ export const CAPTCHA_INCORRECT_MESSAGE = 'The security code is incorrect. Enter 
 /** Field message for a missing security code (section 5: 'Required field'). */
 export const CAPTCHA_FIELD_REQUIRED = 'Required field';
 export const CAPTCHA_FIELD_INCORRECT = 'Incorrect security code';
+/** Not in the spec: a code typed after the image's five minutes, right or wrong. */
+export const CAPTCHA_EXPIRED_MESSAGE = 'The security code has expired. Enter the code in the new image.';
+export const CAPTCHA_FIELD_EXPIRED = 'Expired security code';
 
 export const VALIDATION_FAILED_MESSAGE = 'The request is not valid.';
 /** Field message for a value holding U+0000 (no field of any form can carry it). */

@@ -41,13 +41,11 @@ import {
 import { updateSessionState } from '../db/repositories/sessions';
 import { noteSignInSubject, recordAccountLocked } from '../observability/context';
 import type { Database, SessionContext } from '../db/schema';
-import type { CaptchaService, CaptchaVerdict } from './captcha';
+import { captchaFailure, type CaptchaService, type CaptchaVerdict } from './captcha';
 import { toCurrentUser } from './current-user';
 import { refuse } from './errors';
 import {
-  CAPTCHA_FIELD_INCORRECT,
   CAPTCHA_FIELD_REQUIRED,
-  CAPTCHA_INCORRECT_MESSAGE,
   CAPTCHA_REQUIRED_MESSAGE,
   INCORRECT_CREDENTIALS_MESSAGE,
   SIGN_IN_UNAVAILABLE_MESSAGE,
@@ -244,9 +242,7 @@ function captchaRefusal(verdict: Exclude<CaptchaVerdict, 'ok'>) {
     ? refuse.unprocessable(CAPTCHA_REQUIRED_MESSAGE, [
         { fieldName: 'captchaCode', message: CAPTCHA_FIELD_REQUIRED },
       ])
-    : refuse.unprocessable(CAPTCHA_INCORRECT_MESSAGE, [
-        { fieldName: 'captchaCode', message: CAPTCHA_FIELD_INCORRECT },
-      ]);
+    : captchaFailure(verdict);
 }
 
 function toPreviousAttempt(previous: PreviousAttemptRow, current: GeoLocation | null): PreviousSignInAttempt {

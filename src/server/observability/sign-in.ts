@@ -4,6 +4,7 @@ import type { AuthenticationOutcome } from '../../contract/entities';
 import { RequestRefused } from '../domain/errors';
 import { ACCOUNT_LOCKED_MESSAGE } from '../domain/lockout';
 import {
+  CAPTCHA_EXPIRED_MESSAGE,
   CAPTCHA_INCORRECT_MESSAGE,
   CAPTCHA_REQUIRED_MESSAGE,
   INCORRECT_CREDENTIALS_MESSAGE,
@@ -31,7 +32,8 @@ export function refusalOutcome(error: unknown): SignInOutcome | null {
   const message = error.body.message;
   if (message === INCORRECT_CREDENTIALS_MESSAGE) return 'incorrect_credentials';
   if (message === CAPTCHA_REQUIRED_MESSAGE) return 'captcha_required';
-  if (message === CAPTCHA_INCORRECT_MESSAGE) return 'captcha_incorrect';
+  if (message === CAPTCHA_INCORRECT_MESSAGE || message === CAPTCHA_EXPIRED_MESSAGE)
+    return 'captcha_incorrect';
   if (message === ACCOUNT_LOCKED_MESSAGE) return 'locked';
   if (error.status === 503) return 'unavailable';
   if (error.status === 429) return 'waiting';

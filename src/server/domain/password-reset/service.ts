@@ -54,7 +54,7 @@ import {
   type ResetFactorRow,
 } from '../../db/repositories/password-reset';
 import type { Database, Identity, PasswordResetState, ResetFactorProof } from '../../db/schema';
-import type { CaptchaService } from '../captcha';
+import { captchaFailure, type CaptchaService } from '../captcha';
 import { RequestRefused, refuse } from '../errors';
 import type { FactorServices } from '../factors';
 import { CODE_TTL_MS, MAX_SENDS, RESEND_INTERVAL_MS, type CodePurpose } from '../factors/codes';
@@ -71,12 +71,7 @@ import {
   TOTP_ALREADY_USED_MESSAGE,
 } from '../factors/messages';
 import { CODE_USED_MESSAGE } from '../factors/verification';
-import {
-  CAPTCHA_FIELD_INCORRECT,
-  CAPTCHA_FIELD_REQUIRED,
-  CAPTCHA_INCORRECT_MESSAGE,
-  CAPTCHA_REQUIRED_MESSAGE,
-} from '../messages';
+import { CAPTCHA_FIELD_REQUIRED, CAPTCHA_REQUIRED_MESSAGE } from '../messages';
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_SAME_MESSAGE } from '../password-policy';
 import { normaliseUsername, type PasswordHasher } from '../passwords';
 import type { ReferenceService } from '../reference';
@@ -176,11 +171,7 @@ export class PasswordResetService {
 
     const verdict = await captcha.check(session?.idHash ?? null, input.captchaCode);
     if (verdict === 'missing') throw fieldRefusal('captchaCode', CAPTCHA_FIELD_REQUIRED);
-    if (verdict === 'incorrect') {
-      throw refuse.unprocessable(CAPTCHA_INCORRECT_MESSAGE, [
-        { fieldName: 'captchaCode', message: CAPTCHA_FIELD_INCORRECT },
-      ]);
-    }
+    if (verdict !== 'ok') throw captchaFailure(verdict);
     if (!session) throw refuse.unprocessable(CAPTCHA_REQUIRED_MESSAGE);
 
     // A reset runs anonymously: a signed-in (or half signed-in) browser is signed out first.

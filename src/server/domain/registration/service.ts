@@ -45,7 +45,7 @@ import { updateSessionState } from '../../db/repositories/sessions';
 import { incrementSessionCounter } from '../../db/repositories/factors-flow';
 import { completeSignIn } from '../../db/repositories/sign-in';
 import type { Database, Identity, RegistrationState } from '../../db/schema';
-import type { CaptchaService } from '../captcha';
+import { captchaFailure, type CaptchaService } from '../captcha';
 import { toCurrentUser } from '../current-user';
 import { RequestRefused, refuse } from '../errors';
 import { smsUnavailable, type OneTimeCodes } from '../factors/codes';
@@ -64,11 +64,7 @@ import {
 import type { SmsGatewayStatus } from '../factors/sms-gateway';
 import { base32Decode, formatSetupKey, newTotpSecret, otpauthUri, qrCodeDataUrl } from '../factors/totp';
 import type { CodeVerifier } from '../factors/verification';
-import {
-  CAPTCHA_FIELD_INCORRECT,
-  CAPTCHA_INCORRECT_MESSAGE,
-  INCORRECT_CREDENTIALS_MESSAGE,
-} from '../messages';
+import { INCORRECT_CREDENTIALS_MESSAGE } from '../messages';
 import { PASSWORD_MISMATCH_MESSAGE, type PasswordPolicy } from '../password-policy';
 import { normaliseUsername, type PasswordHasher } from '../passwords';
 import type { ReferenceService } from '../reference';
@@ -173,11 +169,7 @@ export class RegistrationService {
     const { db, captcha, clock } = this.deps;
     if (session && session.type !== 'ANONYMOUS') throw refuse.unprocessable(SIGNED_IN_MESSAGE);
     const verdict = await captcha.check(session?.idHash ?? null, input.captchaCode);
-    if (verdict !== 'ok' || !session) {
-      throw refuse.unprocessable(CAPTCHA_INCORRECT_MESSAGE, [
-        { fieldName: 'captchaCode', message: CAPTCHA_FIELD_INCORRECT },
-      ]);
-    }
+    if (verdict !== 'ok' || !session) throw captchaFailure(verdict === 'expired' ? 'expired' : 'incorrect');
     const invitation = await findInvitationByCodeHash(db, invitationCodeHash(input.inviteCode));
     if (
       !invitation ||
