@@ -266,6 +266,35 @@ describe.each(targets)('profile on $name', (target) => {
     expect((await patch(client, { currentPassword: DEMO_PASSWORD, phone: '02 9000 0000' })).status).toBe(200);
   });
 
+  it('each email change of a session has its own five codes: a verified code ends its step', async () => {
+    const client = await signedIn('C10001');
+    const change = async (email: string) => {
+      const start = await post(client, 'profile/change-email/start', {
+        currentPassword: DEMO_PASSWORD,
+        email,
+      });
+      expect(start.status, `${email}: ${JSON.stringify(start.body)}`).toBe(204);
+      const verified = await post(client, 'profile/change-email/verify-email', {
+        code: await latestCode(client, email),
+      });
+      expect(verified.status).toBe(200);
+    };
+    // Six changes, one code each: the sixth was refused ('… Sign in again …') when the session's
+    // five sends counted across changes.
+    for (let n = 1; n <= 6; n++) await change(`changed-${n}@example.com`);
+    // Within one change the limit holds: four resends after the start, then no more.
+    await post(client, 'profile/change-email/start', {
+      currentPassword: DEMO_PASSWORD,
+      email: 'changed-7@example.com',
+    });
+    for (let sent = 2; sent <= 5; sent++) {
+      clock.advance(31_000);
+      expect((await post(client, 'profile/change-email/send-email')).status, `send ${sent}`).toBe(204);
+    }
+    clock.advance(31_000);
+    expect((await post(client, 'profile/change-email/send-email')).status).toBe(422);
+  });
+
   it('changes the email only once the code sent to the new address is verified; cancel forgets it', async () => {
     const client = await signedIn('C10001');
     const id = await identityId('C10001');

@@ -41,6 +41,8 @@ export interface NewCode {
  * Stores a new code for the session and purpose, in one statement that also enforces the resend
  * rules: an existing row is only replaced when its last send is at or before `sentBefore` and it
  * has been sent fewer than `maxSends` times. Answers the stored row, or undefined when refused.
+ * A row whose code was used (verified) ended its step: the next code of the purpose starts a new
+ * step (a second email change in the session), with a count of its own.
  */
 export async function putCode(
   db: Kysely<Database>,
@@ -60,12 +62,13 @@ export async function putCode(
       channel = excluded.channel,
       destination = excluded.destination,
       code_hash = excluded.code_hash,
-      send_count = one_time_codes.send_count + 1,
+      send_count = case when one_time_codes.used_at is null then one_time_codes.send_count + 1 else 1 end,
       last_sent_at = excluded.last_sent_at,
       expires_at = excluded.expires_at,
       used_at = null
-    where one_time_codes.last_sent_at <= ${rules.sentBefore}::timestamptz
-      and one_time_codes.send_count < ${rules.maxSends}
+    where one_time_codes.used_at is not null
+      or (one_time_codes.last_sent_at <= ${rules.sentBefore}::timestamptz
+        and one_time_codes.send_count < ${rules.maxSends})
     returning send_count
   `.execute(db);
   return result.rows[0];
