@@ -4,53 +4,26 @@
 // lists shrink below 280 px; the profile's tables scroll inside their box instead of widening the
 // page.
 import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { identityRolesMachine } from '../../machines/admin/identity-roles/identity-roles.machine';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
-import { registrationMachine } from '../../machines/registration/registration.machine';
-import { PROFILE_ROUTE, REGISTRATION_ROUTE } from '../../machines/routes';
-import { ANONYMOUS_USER } from '../../src/contract/entities';
+import { PROFILE_ROUTE } from '../../machines/routes';
 import type { TrustedDevice } from '../../src/contract/profile';
 import { IdentityRolesScreen } from '../../src/client/flows/admin/IdentityRolesScreen';
 import { ProfileCallsContext, type ProfileCalls } from '../../src/client/flows/profile/profile-calls-context';
 import { registrationTexts as t } from '../../src/client/flows/registration/registration.texts';
-import RegistrationPage from '../../src/client/flows/registration/RegistrationPage';
 import ProfilePage from '../../src/client/pages/ProfilePage';
 import { profileTexts } from '../../src/client/pages/profile.texts';
 import { users } from '../machines/continue-sign-in.fixtures';
-import {
-  authenticatorSetup,
-  detailsAnswers,
-  registrationFacts,
-  startAnswers,
-  typedStart,
-} from '../machines/registration.fixtures';
+import { registrationFacts } from '../machines/registration.fixtures';
 import { ADMIN_ROLES } from '../model/admin-identities.model';
 import { mountForcedPage } from '../model/harness/forced-pages';
-import { enter } from '../model/harness/user';
-import { REGISTRATION_SOURCES } from '../model/registration.paths';
+import { mountRegistration } from './mount-registration';
 import { renderAdmin } from './render-admin';
 
-const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
-const button = (name: string) => screen.getByRole('button', { name });
-
 afterEach(() => notifications.clean());
-
-function mountRegistration() {
-  const m = mountForcedPage({
-    machine: registrationMachine,
-    sources: REGISTRATION_SOURCES,
-    route: `${REGISTRATION_ROUTE}/*`,
-    entry: REGISTRATION_ROUTE,
-    page: <RegistrationPage />,
-    user: ANONYMOUS_USER,
-  });
-  const answer = (id: string, output: unknown) =>
-    act(() => m.api.answer({ type: `xstate.done.actor.${id}`, output } as never));
-  return { m, answer };
-}
 
 describe('registration at 320 CSS px', { timeout: 30_000 }, () => {
   it("its Container adds no side padding to the shell's", async () => {
@@ -63,19 +36,8 @@ describe('registration at 320 CSS px', { timeout: 30_000 }, () => {
   });
 
   it("the authenticator step's long button label wraps and the button grows", async () => {
-    const { m, answer } = mountRegistration();
-    await answer('prepareRegistration', registrationFacts.gatewayUp);
-    await screen.findByRole('button', { name: t.start.submit });
-    await enter(m.user, input(/^Email/), typedStart.email);
-    await enter(m.user, input(/^Invitation code/), typedStart.inviteCode);
-    await enter(m.user, input(/^Security code/), typedStart.captchaCode);
-    await m.user.click(button(t.start.submit));
-    await answer('startRegistration', startAnswers.newAccount);
-    await screen.findByRole('button', { name: t.details.submit });
-    await enter(m.user, input(/^Username/), 'C10009');
-    await m.user.click(button(t.details.submit));
-    await answer('collectDetails', detailsAnswers.collected);
-    await answer('loadAuthenticatorSetup', authenticatorSetup);
+    const { toAuthenticatorStep } = mountRegistration();
+    await toAuthenticatorStep();
 
     const scanned = await screen.findByRole('button', { name: t.authenticator.scanned });
     expect(scanned.style.height).toBe('auto');

@@ -4,12 +4,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordResetMachine } from '../../machines/password-reset/password-reset.machine';
-import { registrationMachine } from '../../machines/registration/registration.machine';
-import { PASSWORD_RESET_ROUTE, REGISTRATION_ROUTE } from '../../machines/routes';
-import { ANONYMOUS_USER } from '../../src/client/app/session';
+import { PASSWORD_RESET_ROUTE } from '../../machines/routes';
 import PasswordResetPage from '../../src/client/flows/password-reset/PasswordResetPage';
 import { passwordResetTexts } from '../../src/client/flows/password-reset/password-reset.texts';
-import RegistrationPage from '../../src/client/flows/registration/RegistrationPage';
 import { registrationTexts } from '../../src/client/flows/registration/registration.texts';
 import { signInTexts } from '../../src/client/flows/sign-in/sign-in.texts';
 import { users } from '../machines/continue-sign-in.fixtures';
@@ -17,10 +14,10 @@ import { QUESTIONS, refusals } from '../machines/password-reset.fixtures';
 import { registrationFacts, startAnswers, typedStart } from '../machines/registration.fixtures';
 import { counts, input } from '../machines/fixtures/sign-in.fixtures';
 import { mountForcedPage } from '../model/harness/forced-pages';
+import { mountRegistration } from './mount-registration';
 import { mountSignIn } from '../model/harness/sign-in-page';
 import { enter } from '../model/harness/user';
 import { PASSWORD_RESET_SOURCES } from '../model/password-reset.paths';
-import { REGISTRATION_SOURCES } from '../model/registration.paths';
 
 const T = 1_760_000_000_000;
 const LATER = T + 60_000;
@@ -86,17 +83,8 @@ describe('captcha images (section 7: GET /captcha.jpg?{timestamp})', { timeout: 
 
   it('registration: the timestamp alone, and after a refused start the time of the refusal', async () => {
     clock().mockReturnValue(T);
-    const m = mountForcedPage({
-      machine: registrationMachine,
-      sources: REGISTRATION_SOURCES,
-      route: `${REGISTRATION_ROUTE}/*`,
-      entry: REGISTRATION_ROUTE,
-      page: <RegistrationPage />,
-      user: ANONYMOUS_USER,
-    });
-    await act(() =>
-      m.api.answer({ type: 'xstate.done.actor.prepareRegistration', output: registrationFacts.gatewayUp }),
-    );
+    const { m, answer } = mountRegistration();
+    await answer('prepareRegistration', registrationFacts.gatewayUp);
     const alt = registrationTexts.start.captchaAlt;
     expect(await screen.findByRole('img', { name: alt })).toHaveAttribute('src', `/captcha.jpg?${T}`);
 
