@@ -88,6 +88,7 @@ describe('sign-in and handoffs by keyboard alone', () => {
     await livePage();
     const password = page.getByLabel(/^Password/);
     const securityCode = page.getByLabel(/^Security code/);
+    const signInButton = page.getByRole('button', { name: 'Sign in' });
     await typeInto(page.getByLabel(/^Username/), 'C10005');
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await typeInto(password, `wrong-password-${attempt}`);
@@ -96,6 +97,9 @@ describe('sign-in and handoffs by keyboard alone', () => {
       // The refused password is emptied and has the focus again.
       await expectFocusOn(password);
       await expect.poll(() => password.inputValue()).toBe('');
+      // After a refusal the form checks the username's count (and, from the 3rd, draws the
+      // security code) with its button busy; Enter on a busy form submits nothing.
+      await expect.poll(() => signInButton.isEnabled(), { timeout: 15_000 }).toBe(true);
       if (attempt < 3) expect(await securityCode.count()).toBe(0);
     }
     await securityCode.waitFor();

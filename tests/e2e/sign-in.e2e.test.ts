@@ -46,6 +46,10 @@ describe('sign-in', () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await signIn('C10005', `wrong-password-${attempt}`);
       await expect.poll(() => page.getByText('Incorrect username or password.').isVisible()).toBe(true);
+      // The form is busy while it checks the count after the refusal; wait until it takes input.
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled(), { timeout: 15_000 })
+        .toBe(true);
       if (attempt < 3) expect(await page.getByLabel(/^Security code/).count()).toBe(0);
     }
     await expect.poll(() => page.getByLabel(/^Security code/).isVisible()).toBe(true);
