@@ -17,7 +17,13 @@ import {
 export const CustomerUnavailable = v.object({ message: v.string(), customerMessage: v.string() });
 export type CustomerUnavailable = v.InferOutput<typeof CustomerUnavailable>;
 
-/** Mobile number (enrolment, profile, registration): required, max 20; the format is only a hint. */
+/**
+ * Mobile number (enrolment, profile, registration): required, max 20 (section 5, which gives the
+ * international format only as a hint to the user). The server also needs the number in that
+ * format, since the SMS gateway cannot send to a national one: it refuses any other on the field
+ * with a 422 that says so (normaliseMobile in src/server/domain/factors/enrolment.ts), after the
+ * contract's checks, which are section 5's.
+ */
 export const mobile = requiredString(limits.mobile);
 
 /** Security question code, from the server-loaded enumeration (defaults DRIVERS_LICENCE, MEDICARE). */

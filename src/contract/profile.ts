@@ -32,15 +32,32 @@ export function todayIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Date of birth: 1900-01-01 up to today. */
+/** The hours the furthest-ahead time zone (UTC+14, Kiribati) is ahead of UTC. */
+const FURTHEST_AHEAD_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The latest date that is today somewhere on Earth: the UTC date 14 hours from now. Whatever the
+ * browser's time zone, its today is never later than this.
+ */
+export function latestTodayIsoDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + FURTHEST_AHEAD_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Date of birth: 1900-01-01 up to today. Today is the user's: the portal's form holds the date to
+ * the browser's today (its picker and typed-date check, ProfileFormPage), while this schema, which
+ * the server applies too, takes any date up to the latest today anywhere: the server's own today
+ * (UTC in a container) is a day behind a user east of it in the morning, who would otherwise have
+ * a date the form offered refused as a malformed request.
+ */
 export const birthDate = v.pipe(
   v.string(messages.required),
   v.nonEmpty(messages.required),
   isoDate,
   v.check((value) => value >= limits.birthDateMin, messages.minValue(limits.birthDateMin)),
   v.check(
-    (value) => value <= todayIsoDate(),
-    () => messages.maxValue(todayIsoDate()),
+    (value) => value <= latestTodayIsoDate(),
+    () => messages.maxValue(latestTodayIsoDate()),
   ),
 );
 

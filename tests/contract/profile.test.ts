@@ -1,6 +1,6 @@
 // Profile calls: edits with the current password, wizards, factors and trusted devices.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, todayIsoDate } from '../../src/contract';
+import { calls, latestTodayIsoDate, todayIsoDate } from '../../src/contract';
 import { issuesAt, issuesOf, PASSWORD_HINT, VALID_PASSWORD } from './helpers';
 
 const user = {
@@ -44,20 +44,32 @@ describe('PATCH profile', () => {
     ]);
   });
 
-  it('keeps birth dates from 1900-01-01 up to today, reading today at validation time', () => {
+  it('keeps birth dates from 1900-01-01 up to the latest today anywhere, read at validation time', () => {
     expect(issuesOf(body, { currentPassword, birthDate: '1900-01-01' })).toEqual([]);
     expect(issuesAt(body, { currentPassword, birthDate: '1899-12-31' }, 'birthDate')).toEqual([
       'Value must be greater than or equal to 1900-01-01',
     ]);
     vi.useFakeTimers({ toFake: ['Date'] });
+    // 22:00 UTC on 16 May: 08:00 on 17 May in Sydney, whose user may pick the 17th as today.
+    vi.setSystemTime(new Date(Date.UTC(2030, 4, 16, 22)));
+    expect(latestTodayIsoDate()).toBe('2030-05-17');
+    expect(issuesOf(body, { currentPassword, birthDate: '2030-05-17' })).toEqual([]);
+    expect(issuesAt(body, { currentPassword, birthDate: '2030-05-18' }, 'birthDate')).toEqual([
+      'Value must be less than or equal to 2030-05-17',
+    ]);
+    // 09:59 UTC: nowhere is it the 17th yet (UTC+14 is at 23:59 on the 16th).
+    vi.setSystemTime(new Date(Date.UTC(2030, 4, 16, 9, 59)));
+    expect(issuesAt(body, { currentPassword, birthDate: '2030-05-17' }, 'birthDate')).toEqual([
+      'Value must be less than or equal to 2030-05-16',
+    ]);
+    vi.setSystemTime(new Date(Date.UTC(2030, 4, 16, 10)));
+    expect(issuesOf(body, { currentPassword, birthDate: '2030-05-17' })).toEqual([]);
+  });
+
+  it("answers the browser's local today for the portal's form", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2030, 5, 15, 12));
     expect(todayIsoDate()).toBe('2030-06-15');
-    expect(issuesOf(body, { currentPassword, birthDate: '2030-06-15' })).toEqual([]);
-    expect(issuesAt(body, { currentPassword, birthDate: '2030-06-16' }, 'birthDate')).toEqual([
-      'Value must be less than or equal to 2030-06-15',
-    ]);
-    vi.setSystemTime(new Date(2030, 5, 16, 12));
-    expect(issuesOf(body, { currentPassword, birthDate: '2030-06-16' })).toEqual([]);
   });
 
   it('answers the updated user', () => {

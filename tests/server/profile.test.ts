@@ -6,6 +6,7 @@
 // makes earlier JWTs invalid for the apps that ask /jwt/valid-after.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { latestTodayIsoDate } from '../../src/contract/profile';
 import { ManualClock } from '../../src/server/adapters/clock';
 import { startTreasuryDemo, type TreasuryDemo } from '../../src/server/demo/sp/treasury';
 import type { Database } from '../../src/server/db/schema';
@@ -230,6 +231,14 @@ describe.each(targets)('profile on $name', (target) => {
     expect(name.body).toMatchObject({ username, name: 'Ava Thompson-Reid' });
     const dob = await patch(client, { currentPassword: DEMO_PASSWORD, birthDate: '1984-02-29' });
     expect(dob.body).toMatchObject({ birthDate: '1984-02-29' });
+    // Today where it is already tomorrow for the server (a user east of it, in the morning) is
+    // taken; a day later than today anywhere is not.
+    const latestToday = latestTodayIsoDate();
+    const east = await patch(client, { currentPassword: DEMO_PASSWORD, birthDate: latestToday });
+    expect(east.status).toBe(200);
+    expect(east.body).toMatchObject({ birthDate: latestToday });
+    const dayAfter = new Date(Date.parse(`${latestToday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect((await patch(client, { currentPassword: DEMO_PASSWORD, birthDate: dayAfter })).status).toBe(400);
     const cleared = await patch(client, { currentPassword: DEMO_PASSWORD, birthDate: null });
     expect(cleared.body).toMatchObject({ birthDate: null });
     const phone = await patch(client, { currentPassword: DEMO_PASSWORD, phone: '+64 2 8888 8888' });
@@ -241,6 +250,7 @@ describe.each(targets)('profile on $name', (target) => {
     const events = await eventsOf(id);
     expect(events.map((e) => e.type)).toEqual([
       'PROFILE_NAME_CHANGED',
+      'PROFILE_BIRTH_DATE_CHANGED',
       'PROFILE_BIRTH_DATE_CHANGED',
       'PROFILE_BIRTH_DATE_CHANGED',
       'PROFILE_PHONE_CHANGED',

@@ -71,7 +71,12 @@ export const SMS_PURPOSE = 'profile-change-mobile:sms';
 export const TICKET_URL_PROPERTY = 'jira-browse-url';
 /** A Jira issue key: project key, dash, number (SUP-999999). */
 export const TICKET_PATTERN = /^[A-Z][A-Z0-9_]{0,19}-[1-9]\d{0,9}$/;
-/** Digits, spaces, brackets, dots and dashes, with an optional leading +. */
+/**
+ * Digits, spaces, brackets, dots and dashes, with an optional leading +: a phone number the bank
+ * can dial. Section 5 gives the profile phone only 'optional, max 20' (the contract's and the
+ * form's checks); this server-side rule answers anything else with a 422 on the field, which the
+ * form shows under it.
+ */
 const PHONE_PATTERN = /^\+?[\d\s().-]*\d[\d\s().-]*$/;
 /** Trusted device ids are uuids: anything else names no device (and must not reach a uuid column). */
 const DEVICE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
