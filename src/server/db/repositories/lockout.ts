@@ -70,6 +70,12 @@ export async function failureGateRows(
  * that exists (the failure was counted before): the wait only grows, a lock is never lifted, and
  * the lock is written into the history of the live identity with that username, if there is one.
  * An unknown username runs the very same statement; the history insert simply finds no identity.
+ *
+ * `for update` in the subquery: on PostgreSQL, a failure that waits behind a concurrent one which
+ * locks the account must read the lock that one committed. A plain subquery keeps the value of its
+ * own snapshot (the update re-checks its target row, not the subquery's), so both failures saw
+ * 'not locked before' and wrote the ACCOUNT_LOCKED entry twice. Locking the row in the subquery
+ * waits for that commit and reads the row as it then is.
  */
 export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
   return sql`
@@ -79,6 +85,7 @@ export function penaltyCtes(p: Penalty): RawBuilder<unknown> {
           locked_at = coalesce(f.locked_at, ${p.lockedAt}::timestamptz)
       from (
         select username_key, locked_at as old_locked_at from failed_auth_counts where username_key = ${p.key}
+        for update
       ) o
       where f.username_key = o.username_key
       returning (o.old_locked_at is null and f.locked_at is not null) as newly_locked
