@@ -253,9 +253,12 @@ export class Lockout {
     const count = await incrementFailedCount(db, key, now);
     const penalty = penaltyFor(this.policy, name, key, count, now);
     const applied =
-      penalty.notBefore || penalty.lockedAt ? await applyPenalty(db, penalty) : { identityId: null };
-    // The audit line names the account the lock's history entry went to (none: an unknown name).
-    if (penalty.lockedAt)
+      penalty.notBefore || penalty.lockedAt
+        ? await applyPenalty(db, penalty)
+        : { newlyLocked: false, identityId: null };
+    // The audit line names the account the lock's history entry went to (none: an unknown name);
+    // only the failure that locked it writes one, not another that raced it to the same lock.
+    if (applied.newlyLocked)
       recordAccountLocked({ identityId: applied.identityId, username: name, failures: count });
     return { count, locked: penalty.lockedAt !== null };
   }

@@ -182,8 +182,8 @@ export class SignInService {
     };
     if (!identity || !passwordHash || !passwordOk) {
       const penalty = penaltyFor(policy, username, key, opened.reservedCount, attempt.attemptedAt);
-      await recordFailedSignIn(db, attempt, penalty);
-      if (penalty.lockedAt)
+      const { newlyLocked } = await recordFailedSignIn(db, attempt, penalty);
+      if (newlyLocked)
         recordAccountLocked({ identityId: identity?.id ?? null, username, failures: opened.reservedCount });
       throw refuse.unprocessable(INCORRECT_CREDENTIALS_MESSAGE);
     }

@@ -177,14 +177,15 @@ export async function applyPenalty(
  * A wrong password at sign-in, in one statement: logs the attempt and applies the penalty of the
  * failure its reservation counted (the count was raised when the attempt opened). The attempt of
  * a username that names no identity is logged under the username's key (`attempt.username`).
+ * Answers whether this failure locked the account (not one that a concurrent failure locked).
  */
 export async function recordFailedSignIn(
   db: Kysely<Database>,
   attempt: SignInAttemptRecord,
   penalty: Penalty,
-): Promise<void> {
+): Promise<{ newlyLocked: boolean }> {
   const a = attempt;
-  await sql`
+  const result = await sql<{ newly_locked: boolean | null }>`
     with logged as (
       insert into sign_in_attempts
         (identity_id, username, realm_code, attempted_at, ip_address, city_name, country_name, continent_name, is_successful)
@@ -202,8 +203,9 @@ export async function recordFailedSignIn(
       for key share of x
     ),
     ${penaltyCtes(penalty)}
-    select (select count(*) from balanced) as balanced
+    select (select count(*) from balanced) as balanced, (select bool_or(newly_locked) from penalised) as newly_locked
   `.execute(db);
+  return { newlyLocked: result.rows[0]?.newly_locked === true };
 }
 
 /** Forgets the username's failures after a success, unless it is locked (only unlock lifts that). */
