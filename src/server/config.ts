@@ -8,6 +8,7 @@
 // | DATA_DIR                 | ./.data                          | Folder for local state: the embedded PGlite database (DATA_DIR/pglite) and the generated data key (DATA_DIR/keys).                       |
 // | DATABASE_URL             | (unset)                          | PostgreSQL connection string (postgres://user:pass@host:5432/db). Unset: embedded PGlite in DATA_DIR/pglite.                             |
 // | DATABASE_POOL_SIZE       | 10                               | With DATABASE_URL: most PostgreSQL connections this instance holds (instances x pool size must stay under the server's max_connections). |
+// | DATABASE_STATEMENT_TIMEOUT_MS | 15000                       | With DATABASE_URL: longest a statement runs before PostgreSQL cancels it (the request answers 500); 0 keeps the server's setting.        |
 // | PUBLIC_URL               | http://localhost:8080            | External base URL of the portal. An https URL makes every portal cookie Secure and __Host- prefixed.                                     |
 // | NODE_ENV                 | development                      | development, test or production. Production enables HSTS and ignores CAPTCHA_FIXED_ANSWER. Must be set when PUBLIC_URL is not localhost. |
 // | CAPTCHA_FIXED_ANSWER     | (unset)                          | Outside production only: every captcha's answer is this text, so automated journeys can pass it. Ignored in production.                 |
@@ -56,6 +57,8 @@ export interface Config {
   readonly databaseUrl: string | null;
   /** Most connections of the PostgreSQL pool (per instance). */
   readonly databasePoolSize: number;
+  /** PostgreSQL statement_timeout in ms (0: the server's own). */
+  readonly databaseStatementTimeoutMs: number;
   readonly pgliteDir: string;
   /** Normalised, without a trailing slash. */
   readonly publicUrl: string;
@@ -149,6 +152,10 @@ const EnvSchema = v.object({
   DATABASE_POOL_SIZE: v.pipe(
     positiveInt('DATABASE_POOL_SIZE', 10),
     v.maxValue(1000, 'DATABASE_POOL_SIZE must be at most 1000'),
+  ),
+  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(
+    positiveInt('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
+    v.maxValue(3_600_000, 'DATABASE_STATEMENT_TIMEOUT_MS must be at most 3600000 (an hour)'),
   ),
   PUBLIC_URL: v.pipe(
     nonEmpty('http://localhost:8080'),
@@ -317,6 +324,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     dataDir,
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     pgliteDir: path.join(dataDir, 'pglite'),
     publicUrl,
     nodeEnv: e.NODE_ENV,

@@ -35,7 +35,38 @@ export type DatabaseTarget =
       /** Start from a dump (PGlite's dumpDataDir tarball) instead of an empty cluster. */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Longest a statement may run (ms; 0: PostgreSQL's own setting). */
+      statementTimeoutMs?: number;
+      /** Longest a request waits for a free connection, or for a new one to connect (ms). */
+      connectTimeoutMs?: number;
+    };
+
+/**
+ * Limits on every PostgreSQL connection, so that nothing waits for ever: a statement stuck behind a
+ * slow scan, a row lock held by a stalled transaction, a full pool, or a peer that vanished
+ * without closing the TCP connection (keep-alive notices it in about a minute, not the kernel's
+ * 15 minutes of retransmits). Each ends in an error, which the request answers as a 500 (section
+ * 8: the portal's error page), and the connection goes back to the pool or is dropped.
+ */
+export const POSTGRES_LIMITS = {
+  /** Default statement_timeout: the admin lists' searches at bank scale take well under this. */
+  statementTimeoutMs: 15_000,
+  /** lock_timeout: the merge's and the lockout's row locks are held for milliseconds. */
+  lockTimeoutMs: 5_000,
+  /** idle_in_transaction_session_timeout: a transaction left open by a stalled request ends. */
+  idleInTransactionMs: 60_000,
+  /** Default wait for a pool connection (connectionTimeoutMillis). */
+  connectTimeoutMs: 10_000,
+  /** TCP keep-alive's first probe after this much silence. */
+  keepAliveInitialDelayMs: 10_000,
+} as const;
+
+/** application_name: what pg_stat_activity shows for this server's connections. */
+export const APPLICATION_NAME = 'identity-portal';
 
 /** A PGlite instance reading bigints as numbers and dates as text, as the pool below does. */
 export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
@@ -73,9 +104,17 @@ export async function openDatabase(
     };
     return { db, kind: 'pglite', readCache, destroy };
   }
+  const statementTimeout = target.statementTimeoutMs ?? POSTGRES_LIMITS.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: withDefaultUser(target.url),
     max: target.poolSize ?? 10,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? POSTGRES_LIMITS.connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveInitialDelayMs,
+    application_name: APPLICATION_NAME,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+    lock_timeout: POSTGRES_LIMITS.lockTimeoutMs,
+    idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionMs,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === OID_INT8) return asNumber;
@@ -108,8 +147,14 @@ export function databaseTargetOf(config: {
   databaseUrl: string | null;
   pgliteDir: string;
   databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
 }): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      }
     : { kind: 'pglite', dataDir: config.pgliteDir };
 }
