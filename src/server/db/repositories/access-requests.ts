@@ -260,30 +260,9 @@ export async function setAccessRequestDecision(
 /**
  * Grants the identity the app (at the facility): what approving a request does, at once for apps
  * that approve immediately and on an admin's decision for the manual workflow. A grant the
- * identity holds already (given meanwhile by an invitation) is kept as it is.
+ * identity holds already (given meanwhile by an invitation or a merge) is kept as it is: the one
+ * insert with `on conflict do nothing` that registration and merge use, so that a grant committed
+ * by another transaction between a check and an insert cannot fail the approval with a unique
+ * violation (a 500 that rolled the decision back).
  */
-export async function grantAccess(
-  trx: Kysely<Database>,
-  grant: { id: string; identityId: string; appCode: string; facilityId: string | null; now: Date },
-): Promise<void> {
-  const held = await trx
-    .selectFrom('access_grants')
-    .select('id')
-    .where('identity_id', '=', grant.identityId)
-    .where('app_code', '=', grant.appCode)
-    .where((eb) =>
-      grant.facilityId ? eb('facility_id', '=', grant.facilityId) : eb('facility_id', 'is', null),
-    )
-    .executeTakeFirst();
-  if (held) return;
-  await trx
-    .insertInto('access_grants')
-    .values({
-      id: grant.id,
-      identity_id: grant.identityId,
-      app_code: grant.appCode,
-      facility_id: grant.facilityId,
-      created_at: grant.now,
-    })
-    .execute();
-}
+export { grantAccess } from './registration';
