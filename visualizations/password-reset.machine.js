@@ -198,7 +198,8 @@ export const machine = createMachine({
                 {
                   "target": "#passwordReset.routing",
                   "actions": [
-                    "storeDetails"
+                    "storeDetails",
+                    "forgetFactorVerified"
                   ]
                 }
               ],
@@ -385,7 +386,10 @@ export const machine = createMachine({
                   ]
                 },
                 {
-                  "target": "#passwordReset.setPassword"
+                  "target": "#passwordReset.setPassword",
+                  "actions": [
+                    "noteFactorVerified"
+                  ]
                 }
               ],
               "onError": {
@@ -484,7 +488,10 @@ export const machine = createMachine({
                   ]
                 },
                 {
-                  "target": "#passwordReset.setPassword"
+                  "target": "#passwordReset.setPassword",
+                  "actions": [
+                    "noteFactorVerified"
+                  ]
                 }
               ],
               "onError": {
@@ -583,7 +590,10 @@ export const machine = createMachine({
                   ]
                 },
                 {
-                  "target": "#passwordReset.setPassword"
+                  "target": "#passwordReset.setPassword",
+                  "actions": [
+                    "noteFactorVerified"
+                  ]
                 }
               ],
               "onError": {
@@ -598,16 +608,35 @@ export const machine = createMachine({
       }
     },
     "setPassword": {
-      "initial": "form",
+      "initial": "choosing",
       "meta": {
         "route": "set-password",
         "progress": 100,
-        "description": "The new password and its confirmation."
+        "description": "The new password and its confirmation, or why it cannot be set now."
       },
       "entry": [
         "forgetRefusals"
       ],
       "states": {
+        "choosing": {
+          "meta": {
+            "description": "Whether the server would take a new password (submit checks the same)."
+          },
+          "always": [
+            {
+              "target": "cannotFinish",
+              "guard": "smsOnlyUnavailable"
+            },
+            {
+              "target": "form"
+            }
+          ]
+        },
+        "cannotFinish": {
+          "meta": {
+            "description": "SMS is the only second factor and the gateway is down: no form, the server's 422 message at once, and a link to sign in."
+          }
+        },
         "form": {
           "meta": {
             "description": "New password (policy hint) and confirmation."

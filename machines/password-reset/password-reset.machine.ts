@@ -10,7 +10,7 @@
  *       --done / storeEmail--> emailVerification
  *     form --user.refreshCaptcha--> form (a new captcha image)
  *   emailVerification (email-verification, 50): form --user.verify--> verifying
- *       --done[isRefused]--> form   --done / storeDetails--> routing
+ *       --done[isRefused]--> form   --done / storeDetails, forgetFactorVerified--> routing
  *     form --user.resend[mayResend]--> resending --done[isSent] / announceResent--> form
  *                                               --done / storeResendRefusal--> form
  *   routing (4.5's order): [needsUserSelection] userSelection | [authenticatorAppEnrolled]
@@ -18,17 +18,21 @@
  *   userSelection (user-selection, 50): form --user.select--> selecting
  *       --done[isRefused]--> form   --done / storeDetails--> routing
  *   authenticatorApp (authenticator-app-verification, 75): form --user.verify--> verifying
- *       --done[isRefused]--> form   --done--> setPassword
+ *       --done[isRefused]--> form   --done / noteFactorVerified--> setPassword
  *     form --user.skip[smsUsable]--> sms   --user.skip[securityQuestionsEnrolled]--> securityQuestions
  *   sms (sms-verification, 75): sending (the first code) --done[isSent]--> form
  *       --done[isUnavailable, questions enrolled] 503 / storeSmsUnavailable--> securityQuestions
  *       --done / storeResendRefusal--> form
- *     form --user.verify--> verifying --done[isRefused]--> form --done--> setPassword
+ *     form --user.verify--> verifying --done[isRefused]--> form --done / noteFactorVerified--> setPassword
  *     form --user.resend[mayResend]--> resending (as sending, with the resent toast)
  *     form --user.skip[securityQuestionsEnrolled]--> securityQuestions
  *   securityQuestions (security-question-verification, 75): form --user.answer--> verifying
- *       --done[isRefused]--> form   --done--> setPassword
- *   setPassword (set-password, 100): form --user.submit--> submitting
+ *       --done[isRefused]--> form   --done / noteFactorVerified--> setPassword
+ *   setPassword (set-password, 100): choosing --[smsOnlyUnavailable]--> cannotFinish | form
+ *     cannotFinish: SMS is the account's only second factor, the gateway is down and no factor was
+ *       verified: submit would be refused (422, the server's smsOnly), so no password form, only
+ *       SMS_ONLY_UNAVAILABLE_MESSAGE (src/contract/reset.ts) and a link to sign in
+ *     form --user.submit--> submitting
  *       --done[isRefused]--> form   --done / forgetReset--> done (final: sign in)
  *   any unexpected failure --> failed
  *
@@ -88,6 +92,18 @@ const questionsEnrolled = (d: PasswordResetDetails | null) =>
 /** The details of one chosen account (not the list of accounts sharing the email). */
 const accountChosen = (d: PasswordResetDetails | null): d is PasswordResetDetails =>
   !!d && d.username !== null;
+/**
+ * The server's smsOnly with the gateway down (submit, service.ts): SMS is the chosen account's only
+ * second factor (no authenticator app, no security questions: the enrolment flags, as the server
+ * reads them) and the details say the gateway is down. Without a verified factor, submit is refused
+ * with SMS_ONLY_UNAVAILABLE_MESSAGE (src/contract/reset.ts). An account with no second factor at all is not this.
+ */
+const smsOnlyUnavailable = (d: PasswordResetDetails | null) =>
+  accountChosen(d) &&
+  d.isSmsFactorEnrolled &&
+  !d.isSmsGatewayAvailable &&
+  !d.isAuthAppEnrolled &&
+  !d.isSecurityQuestionsEnrolled;
 
 const routeTo = (wanted: string) => (event: PasswordResetEvent) =>
   event.type === 'route.changed' && resetStepOf(event.path) === wanted;
@@ -144,6 +160,9 @@ export const passwordResetMachine = setup({
     authenticatorAppEnrolled: ({ context }) => !!context.details?.isAuthAppEnrolled,
     smsUsable: ({ context }) => smsUsable(context.details),
     securityQuestionsEnrolled: ({ context }) => questionsEnrolled(context.details),
+    /** set-password cannot be finished: the server would refuse it (see smsOnlyUnavailable). */
+    smsOnlyUnavailable: ({ context }) =>
+      smsOnlyUnavailable(context.details) && context.factorVerifiedFor !== context.details?.username,
     // The address: each later step needs what it shows (section 2.4).
     toStart: ({ context, event }) => context.available === true && routeTo(S.START)(event),
     toEmailVerification: ({ context, event }) =>
@@ -182,6 +201,7 @@ export const passwordResetMachine = setup({
     forgetReset: assign({
       email: null,
       details: null,
+      factorVerifiedFor: null,
       smsUnavailableMessage: null,
       refusal: null,
       resendRefusal: null,
@@ -202,6 +222,9 @@ export const passwordResetMachine = setup({
             : null,
       };
     }),
+    /** The server holds a second-factor proof for the chosen account (until the email is verified again). */
+    noteFactorVerified: assign(({ context }) => ({ factorVerifiedFor: context.details?.username ?? null })),
+    forgetFactorVerified: assign({ factorVerifiedFor: null }),
     storeResendRefusal: assign((_, result: ResendResult) => ({
       resendRefusal: result.type === 'sent' ? null : result.message,
     })),
@@ -219,6 +242,7 @@ export const passwordResetMachine = setup({
     questions: [],
     email: null,
     details: null,
+    factorVerifiedFor: null,
     smsUnavailableMessage: null,
     refusal: null,
     resendRefusal: null,
@@ -319,7 +343,13 @@ export const passwordResetMachine = setup({
           description: 'Checking the email code.',
           actor: 'verifyEmail',
           input: codeInput,
-          done: [{ target: '#passwordReset.routing', actions: { type: 'storeDetails', params: outputOf } }],
+          // A verified email code starts the proofs over on the server too.
+          done: [
+            {
+              target: '#passwordReset.routing',
+              actions: [{ type: 'storeDetails', params: outputOf }, 'forgetFactorVerified'],
+            },
+          ],
           failed: '#passwordReset.failed',
         }),
         resending: resendingCodeState({
@@ -380,7 +410,7 @@ export const passwordResetMachine = setup({
           description: 'Checking the authenticator app code.',
           actor: 'verifyAuthenticatorApp',
           input: codeInput,
-          done: [{ target: '#passwordReset.setPassword' }],
+          done: [{ target: '#passwordReset.setPassword', actions: 'noteFactorVerified' }],
           failed: '#passwordReset.failed',
         }),
       },
@@ -408,7 +438,7 @@ export const passwordResetMachine = setup({
           description: 'Checking the SMS code.',
           actor: 'verifySms',
           input: codeInput,
-          done: [{ target: '#passwordReset.setPassword' }],
+          done: [{ target: '#passwordReset.setPassword', actions: 'noteFactorVerified' }],
           failed: '#passwordReset.failed',
         }),
         resending: resendingCodeState({
@@ -436,16 +466,26 @@ export const passwordResetMachine = setup({
             assertEvent(event, 'user.answer');
             return { answers: event.answers };
           },
-          done: [{ target: '#passwordReset.setPassword' }],
+          done: [{ target: '#passwordReset.setPassword', actions: 'noteFactorVerified' }],
           failed: '#passwordReset.failed',
         }),
       },
     },
     setPassword: {
-      meta: step(S.SET_PASSWORD, 100, 'The new password and its confirmation.'),
-      initial: 'form',
+      meta: step(S.SET_PASSWORD, 100, 'The new password and its confirmation, or why it cannot be set now.'),
+      initial: 'choosing',
       entry: 'forgetRefusals',
       states: {
+        choosing: {
+          meta: { description: 'Whether the server would take a new password (submit checks the same).' },
+          always: [{ guard: 'smsOnlyUnavailable', target: 'cannotFinish' }, { target: 'form' }],
+        },
+        cannotFinish: {
+          meta: {
+            description:
+              "SMS is the only second factor and the gateway is down: no form, the server's 422 message at once, and a link to sign in.",
+          },
+        },
         form: {
           meta: { description: 'New password (policy hint) and confirmation.' },
           on: { 'user.submit': { target: 'submitting', actions: 'forgetRefusal' } },

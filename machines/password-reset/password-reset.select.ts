@@ -17,12 +17,15 @@ export type PasswordResetView =
   | 'sms'
   | 'securityQuestions'
   | 'setPassword'
+  /** set-password without a form: SMS is the only factor and it is down (setPassword.cannotFinish). */
+  | 'cannotFinish'
   | 'failed'
   | 'done';
 
 export const selectView = (snapshot: Snapshot): PasswordResetView => {
   if (snapshot.status === 'done') return 'done';
-  const views: PasswordResetView[] = [
+  if (snapshot.matches({ setPassword: 'cannotFinish' })) return 'cannotFinish';
+  const views = [
     'unavailable',
     'start',
     'emailVerification',
@@ -32,7 +35,7 @@ export const selectView = (snapshot: Snapshot): PasswordResetView => {
     'securityQuestions',
     'setPassword',
     'failed',
-  ];
+  ] as const satisfies readonly PasswordResetView[];
   return views.find((view) => snapshot.matches(view)) ?? 'loading';
 };
 

@@ -68,6 +68,12 @@ export interface PasswordResetContext {
   email: string | null;
   /** The reset details: held from the verified email code; cleared by the last step. */
   details: PasswordResetDetails | null;
+  /**
+   * The account (username) whose second factor was verified in this reset, as the server keeps its
+   * proof: for that account only, and forgotten when the email code is verified again. For it,
+   * set-password shows the form whatever the details say of SMS.
+   */
+  factorVerifiedFor: string | null;
   /** Section 4.5: stored when SMS is enrolled but the gateway is down (or a send answered 503). */
   smsUnavailableMessage: string | null;
   /** The last 422 of the current screen. */

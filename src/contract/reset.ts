@@ -25,6 +25,15 @@ export const PasswordResetDetails = v.object({
 });
 export type PasswordResetDetails = v.InferOutput<typeof PasswordResetDetails>;
 
+/**
+ * Ours, not the spec's: the account's only second factor is SMS and SMS codes cannot be sent now, so
+ * the reset cannot be finished. The server refuses submit with it (422); the wizard's set-password
+ * step shows it at once, in place of the password form (details: SMS enrolled, gateway down, no
+ * authenticator app, no security questions).
+ */
+export const SMS_ONLY_UNAVAILABLE_MESSAGE =
+  'SMS verification codes are currently unavailable, and your account has no other way to confirm it is you. Try again later.';
+
 /** Start: email and captcha, plus the context fields except realmCode and showInHeader. */
 export const PasswordResetStartRequest = requestBody({
   email,

@@ -31,6 +31,8 @@ export const details = {
   /** Authenticator app, SMS (gateway up) and security questions. */
   all: { ...base, ...questions, ...sms, isAuthAppEnrolled: true },
   smsOnly: { ...base, ...sms },
+  /** SMS the only factor and the gateway down: the server would refuse the new password. */
+  smsOnlyDown: { ...base, ...sms, isSmsGatewayAvailable: false },
   appAndQuestions: { ...base, ...questions, isAuthAppEnrolled: true },
   /** SMS enrolled but the gateway down: the SMS-unavailable message; questions instead. */
   smsDownQuestions: { ...base, ...questions, ...sms, isSmsGatewayAvailable: false },

@@ -212,6 +212,99 @@ describe('password reset machine', () => {
     expect(selectProgress(none.actor.getSnapshot())).toBe(100);
   });
 
+  describe('set-password when SMS is the only factor and it is down (the server refuses submit)', () => {
+    it('chooses cannotFinish on entry: no form, nothing to submit, the set-password route', async () => {
+      const r = await verified(details.smsOnlyDown);
+      const s = r.actor.getSnapshot();
+      expect(s.matches({ setPassword: 'cannotFinish' })).toBe(true);
+      expect(selectView(s)).toBe('cannotFinish');
+      expect(s.getMeta()['passwordReset.setPassword']).toMatchObject({ route: 'set-password' });
+      expect(s.context.smsUnavailableMessage).toBe(SMS_UNAVAILABLE_MESSAGE);
+      expect(s.can({ type: 'user.submit', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(
+        false,
+      );
+      // The step's own address keeps it; nothing was sent.
+      r.actor.send({ type: 'route.changed', path: `${BASE}/set-password` });
+      expect(r.actor.getSnapshot().matches({ setPassword: 'cannotFinish' })).toBe(true);
+      expect(r.calls.map((c) => c.src)).toEqual(['startReset', 'verifyEmail']);
+    });
+
+    it('only then: SMS up goes to the SMS step, SMS with questions to the questions, no factor to the form', async () => {
+      expect(
+        (await verified(details.smsOnlyDown)).actor.getSnapshot().matches({ setPassword: 'cannotFinish' }),
+      ).toBe(true);
+      const up = await verified(details.smsOnly, { sendSms: [sends.sent] });
+      await waitFor(up.actor, (s) => s.matches({ sms: 'form' }));
+      const questions = await verified(details.smsDownQuestions);
+      expect(questions.actor.getSnapshot().matches({ securityQuestions: 'form' })).toBe(true);
+      const app = await verified({ ...details.smsOnlyDown, isAuthAppEnrolled: true });
+      expect(app.actor.getSnapshot().matches({ authenticatorApp: 'form' })).toBe(true);
+      // The server's smsOnly reads the enrolment flag, not the challenges.
+      const enrolled = await verified({ ...details.smsOnlyDown, isSecurityQuestionsEnrolled: true });
+      expect(enrolled.actor.getSnapshot().matches({ setPassword: 'form' })).toBe(true);
+      const none = await verified({ ...details.none, isSmsGatewayAvailable: false });
+      expect(none.actor.getSnapshot().matches({ setPassword: 'form' })).toBe(true);
+      expect(selectView(none.actor.getSnapshot())).toBe('setPassword');
+    });
+
+    it('a verified SMS code is a proof: the form, for that account until the email is verified again', async () => {
+      // The details said down; the address takes the user to the SMS step, and a code comes through.
+      const r = await verified(details.smsOnlyDown, {
+        sendSms: [sends.sent],
+        check: [{ type: 'verified' }],
+        verifyEmail: [detailsOf(details.smsOnlyDown), detailsOf(details.smsOnlyDown)],
+      });
+      r.actor.send({ type: 'route.changed', path: `${BASE}/sms-verification` });
+      await waitFor(r.actor, (s) => s.matches({ sms: 'form' }));
+      r.actor.send({ type: 'user.verify', code: '123456' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'form' }));
+      r.actor.send({ type: 'route.changed', path: `${BASE}/set-password` });
+      expect(r.actor.getSnapshot().matches({ setPassword: 'form' })).toBe(true);
+      // The email code again: the server forgets the proof, and so does the wizard.
+      r.actor.send({ type: 'route.changed', path: `${BASE}/email-verification` });
+      r.actor.send({ type: 'user.verify', code: '654321' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'cannotFinish' }));
+    });
+
+    it('user-selection keeps the proof for the same account only', async () => {
+      const shared = { ...details.smsOnlyDown, identities: details.shared.identities };
+      const r = await verified(details.shared, {
+        selectUser: [
+          detailsOf({ ...shared, username: 'C10007' }),
+          detailsOf({ ...shared, username: 'C10007' }),
+          detailsOf({ ...shared, username: 'C10006' }),
+        ],
+        sendSms: [sends.sent],
+        check: [{ type: 'verified' }],
+      });
+      r.actor.send({ type: 'user.select', username: 'C10007' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'cannotFinish' }));
+      r.actor.send({ type: 'route.changed', path: `${BASE}/sms-verification` });
+      await waitFor(r.actor, (s) => s.matches({ sms: 'form' }));
+      r.actor.send({ type: 'user.verify', code: '123456' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'form' }));
+      r.actor.send({ type: 'route.changed', path: `${BASE}/user-selection` });
+      r.actor.send({ type: 'user.select', username: 'C10007' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'form' }));
+      r.actor.send({ type: 'route.changed', path: `${BASE}/user-selection` });
+      r.actor.send({ type: 'user.select', username: 'C10006' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'cannotFinish' }));
+    });
+
+    it('the end of the reset forgets the proof', async () => {
+      const r = await verified(details.appAndQuestions, {
+        check: [{ type: 'verified' }],
+        submit: [{ type: 'reset' }],
+      });
+      r.actor.send({ type: 'user.verify', code: '123456' });
+      await waitFor(r.actor, (s) => s.matches({ setPassword: 'form' }));
+      expect(r.actor.getSnapshot().context.factorVerifiedFor).toBe('C10009');
+      r.actor.send({ type: 'user.submit', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      await waitFor(r.actor, (s) => s.status === 'done');
+      expect(r.actor.getSnapshot().context.factorVerifiedFor).toBeNull();
+    });
+  });
+
   it('user-selection needs the identities list and routes on the chosen account', async () => {
     const r = await verified(details.shared, { selectUser: [detailsOf(details.sharedChosen)] });
     r.actor.send({ type: 'user.select', username: 'C10007' });

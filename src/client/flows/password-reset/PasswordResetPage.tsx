@@ -23,7 +23,7 @@ import {
   selectView,
 } from '../../../../machines/password-reset/password-reset.select';
 import { announce } from '../../app/notices';
-import { PASSWORD_RESET_ROUTE } from '../../app/routes';
+import { PASSWORD_RESET_ROUTE, SIGN_IN_ROUTE } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { ANONYMOUS_USER } from '../../../contract/entities';
 import { CodeForm } from '../forced/shared/CodeForm';
@@ -148,17 +148,21 @@ function PasswordResetFlow() {
     sms: t.sms.title,
     securityQuestions: t.securityQuestions.title,
     setPassword: t.setPassword.title,
+    cannotFinish: t.cannotFinish.title,
   }[view];
+  const factorStep = view !== 'start' && view !== 'emailVerification' && view !== 'userSelection';
 
   return (
     <Container size={520} px={0} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.heading}</Title>
-        {progress !== null && <StepProgress value={progress} label={t.progress} />}
+        {/* A step that cannot be finished shows no progress towards it. */}
+        {progress !== null && view !== 'cannotFinish' && <StepProgress value={progress} label={t.progress} />}
         <Title order={2} size="h3" data-step-heading>
           {stepTitle}
         </Title>
-        {smsUnavailable && view !== 'start' && view !== 'emailVerification' && view !== 'userSelection' && (
+        {/* cannotFinish's own alert says it, and what it means for the reset. */}
+        {smsUnavailable && factorStep && view !== 'cannotFinish' && (
           // The light variant's orange title is below 4.5:1 on its tinted background: it takes the text colour.
           <Alert
             color="orange"
@@ -240,6 +244,18 @@ function PasswordResetFlow() {
               refusal={refusal}
               onSubmit={(answers) => send({ type: 'user.answer', answers })}
             />
+          </>
+        )}
+        {view === 'cannotFinish' && (
+          // No password form: the server would refuse it (SMS is the only factor, and it is down).
+          // The step heading takes the focus as on any step; the alert is announced as it appears.
+          <>
+            <Alert color="orange" role="alert">
+              {t.cannotFinish.message}
+            </Alert>
+            <Anchor component={Link} to={SIGN_IN_ROUTE}>
+              {t.cannotFinish.signIn}
+            </Anchor>
           </>
         )}
         {view === 'setPassword' && (

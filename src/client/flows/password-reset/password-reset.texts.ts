@@ -3,6 +3,10 @@
 import { fieldTexts } from '../shared/field.texts';
 import { messages } from '../../../contract/fields';
 import { forcedTexts } from '../forced/shared/forced.texts';
+import { shellTexts } from '../../app/texts';
+import { SMS_ONLY_UNAVAILABLE_MESSAGE } from '../../../contract/reset';
+
+const failedHeading = 'Reset password could not continue';
 
 export const passwordResetTexts = {
   heading: 'Reset password',
@@ -67,9 +71,19 @@ export const passwordResetTexts = {
     mismatch: fieldTexts.passwordMismatch,
     submit: 'Reset password',
   },
+  /**
+   * set-password when SMS is the account's only second factor and it is down: the server's words
+   * (it refuses the new password with them), the failed view's heading, and the header's link text
+   * for the same page.
+   */
+  cannotFinish: {
+    title: failedHeading,
+    message: SMS_ONLY_UNAVAILABLE_MESSAGE,
+    signIn: shellTexts.signIn,
+  },
   /** Where the wizard ends: the user signs in with the new password. */
   done: 'Your password has been reset. Sign in with your new password.',
-  failedHeading: 'Reset password could not continue',
+  failedHeading,
   startAgain: 'Start again',
   smsUnavailableTitle: forcedTexts.smsUnavailableTitle,
   resent: forcedTexts.resent,

@@ -18,9 +18,11 @@ export const ANSWER_INCORRECT_MESSAGE = 'The answer is incorrect.';
 /** Submit before the account's second factor was verified in this reset. */
 export const FACTOR_REQUIRED_MESSAGE =
   'Confirm it is you with your authenticator app, SMS code or security questions before setting a new password.';
-/** The account's only second factor is SMS and SMS codes cannot be sent now. */
-export const SMS_ONLY_UNAVAILABLE_MESSAGE =
-  'SMS verification codes are currently unavailable, and your account has no other way to confirm it is you. Try again later.';
+/**
+ * The account's only second factor is SMS and SMS codes cannot be sent now. Defined in the contract:
+ * the wizard's set-password step shows the same words before anything is typed.
+ */
+export { SMS_ONLY_UNAVAILABLE_MESSAGE } from '../../../contract/reset';
 
 export const RESET_NOTICE_SUBJECT = 'Your password was reset';
 export const resetNoticeText = (username: string, when: Date) =>
