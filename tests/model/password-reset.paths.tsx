@@ -1,7 +1,8 @@
 // Generated password reset paths executed against the mounted wizard: Testing Library types the
 // email, the security code, codes, answers and the new password as a user would, the scripted fake
 // API answers as each step says, and each state is checked by what the user sees: heading, step
-// title, progress, the step's address, refusals, the SMS-unavailable alert, and where it ended.
+// title, progress, the step's address, refusals, the SMS-unavailable alert, and where it ended; and
+// set-password without its form when SMS is the only factor and it is down.
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ import { enter } from './harness/user';
 
 type S = PasswordResetSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
-const TRANSIENT = ['routing'];
+const TRANSIENT = ['routing', 'setPassword.choosing'];
 const R = PASSWORD_RESET_STEPS;
 
 export const PASSWORD_RESET_SOURCES = [
@@ -246,6 +247,22 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: S) => Promise<voi
       expect(JSON.stringify(s.context)).not.toContain(ANSWERS[0]!.answer);
     },
     'setPassword.form': (s) => setPassword(s, false),
+    'setPassword.cannotFinish': async () => {
+      // The step, its address and heading, without progress, form or the SMS banner: the message.
+      expect(await screen.findByRole('heading', { level: 1, name: t.heading })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: t.cannotFinish.title })).toBeInTheDocument();
+      await waitFor(() => expect(m.router.state.location.pathname).toBe(stepPath(R.SET_PASSWORD)));
+      expect(screen.getByRole('alert')).toHaveTextContent(t.cannotFinish.message);
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(screen.queryByText(t.smsUnavailableTitle)).toBeNull();
+      expect(screen.queryByLabelText(/^New password/)).toBeNull();
+      expect(screen.queryByRole('button', { name: t.setPassword.submit })).toBeNull();
+      expect(screen.getByRole('link', { name: t.cannotFinish.signIn })).toHaveAttribute(
+        'href',
+        SIGN_IN_ROUTE,
+      );
+      expect(m.store.getState().currentUser).toEqual(ANONYMOUS_USER);
+    },
     'setPassword.submitting': async (s) => {
       await setPassword(s, true);
       expect((await m.api.waiting('submitPassword')).input).toEqual({

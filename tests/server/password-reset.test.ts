@@ -24,6 +24,7 @@ import {
   TOO_MANY_RESET_FAILURES_MESSAGE,
 } from '../../src/server/domain/password-reset/messages';
 import { maskMobile } from '../../src/server/domain/password-reset/service';
+import { SMS_ONLY_UNAVAILABLE_MESSAGE as CONTRACT_SMS_ONLY_UNAVAILABLE_MESSAGE } from '../../src/contract/reset';
 import { PASSWORD_COMMON_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '../../src/server/domain/password-policy';
 import {
   API,
@@ -347,13 +348,25 @@ describe.each(targets)('password reset on $name', (target) => {
       forcedAction: 'MFA',
     });
 
-    // An account whose only second factor is SMS cannot reset while SMS is down.
+    // An account whose only second factor is SMS cannot reset while SMS is down. The details say
+    // so (what the wizard's set-password step reads to show the message instead of a form), and
+    // submit refuses with the contract's words, the ones that step shows.
     const { id } = await credentialsOf('C10005');
     await server.db.deleteFrom('security_answers').where('identity_id', '=', id).execute();
     const third = server.client();
-    await verifiedEmail(third, 'c10005@example.com');
+    expect(await verifiedEmail(third, 'c10005@example.com')).toMatchObject({
+      username: 'C10005',
+      isSmsFactorEnrolled: true,
+      isSmsGatewayAvailable: false,
+      isAuthAppEnrolled: false,
+      isSecurityQuestionsEnrolled: false,
+    });
+    const before = await credentialsOf('C10005');
     const refused = await submit(third, 'Silver-Harbour-Morning-42');
-    expect(refused.body).toEqual({ message: SMS_ONLY_UNAVAILABLE_MESSAGE });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: CONTRACT_SMS_ONLY_UNAVAILABLE_MESSAGE });
+    expect(SMS_ONLY_UNAVAILABLE_MESSAGE).toBe(CONTRACT_SMS_ONLY_UNAVAILABLE_MESSAGE);
+    expect(await credentialsOf('C10005')).toEqual(before);
   });
 
   it('C10001 (no second factor): the email code alone resets; bad input changes nothing', async () => {
