@@ -10,7 +10,11 @@ import { hashSessionToken } from '../../src/server/domain/sessions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MERGE_ERROR_FIELDS } from '../../src/contract/merge';
 import { ManualClock } from '../../src/server/adapters/clock';
-import { sweepFailureRecords } from '../../src/server/db/repositories/lockout';
+import {
+  KNOWN_ATTEMPTS_KEPT_MS,
+  SWEEP_BATCH_ROWS,
+  sweepFailureRecords,
+} from '../../src/server/db/repositories/lockout';
 import { loadConfig } from '../../src/server/config';
 import { ACCOUNT_LOCKED_EVENT, ACCOUNT_UNLOCKED_EVENT } from '../../src/server/db/repositories/lockout';
 import { CODE_INCORRECT_MESSAGE } from '../../src/server/domain/factors/messages';
@@ -280,6 +284,68 @@ describe.each(targets)('failure limit on $name', (target) => {
       .deleteFrom('failed_auth_counts')
       .where('username_key', '=', usernameKey(server, 'c10008'))
       .execute();
+  });
+
+  it("keeps an identity's attempts 13 months but always its latest, and sweeps a backlog in batches", async () => {
+    const now = clock.now();
+    const day = 86_400_000;
+    const idOf = async (username: string) => (await identityIdOf(username)) as string;
+    const [c10002, c10003] = [await idOf('C10002'), await idOf('C10003')];
+    const { realm_code: realm } = await server.db
+      .selectFrom('identities')
+      .select('realm_code')
+      .where('id', '=', c10002)
+      .executeTakeFirstOrThrow();
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+    const attempt = (identityId: string | null, daysAgo: number, username: string) => ({
+      identity_id: identityId,
+      username,
+      realm_code: realm,
+      attempted_at: at(daysAgo),
+      ip_address: null,
+      city_name: null,
+      country_name: null,
+      continent_name: null,
+      is_successful: identityId !== null,
+    });
+    await server.db.deleteFrom('sign_in_attempts').where('identity_id', 'in', [c10002, c10003]).execute();
+    // C10002: attempts 500, 400 and 10 days old; C10003: one attempt, 500 days old (its latest).
+    await server.db
+      .insertInto('sign_in_attempts')
+      .values([
+        attempt(c10002, 500, 'c10002'),
+        attempt(c10002, 400, 'c10002'),
+        attempt(c10002, 10, 'c10002'),
+        attempt(c10003, 500, 'c10003'),
+      ])
+      .execute();
+    // A backlog of unknown usernames' attempts, more than one batch.
+    await sql`
+      insert into sign_in_attempts (identity_id, username, realm_code, attempted_at, is_successful)
+      select null, 'backlog-' || n, ${realm}, ${at(100)}::timestamptz, false
+      from generate_series(1, ${SWEEP_BATCH_ROWS + 7}) as n
+    `.execute(server.db);
+    const ages = async (identityId: string) =>
+      (
+        await server.db
+          .selectFrom('sign_in_attempts')
+          .select('attempted_at')
+          .where('identity_id', '=', identityId)
+          .orderBy('attempted_at')
+          .execute()
+      ).map((r) => Math.round((now.getTime() - r.attempted_at.getTime()) / day));
+
+    const swept = await sweepFailureRecords(server.db, now);
+    expect(swept.unknownAttempts).toBeGreaterThanOrEqual(SWEEP_BATCH_ROWS + 7);
+    expect(swept.knownAttempts).toBe(2);
+    expect(await ages(c10002)).toEqual([10]);
+    // However old, the latest stays: the next sign-in shows it as the previous attempt.
+    expect(await ages(c10003)).toEqual([500]);
+    const backlog = await sql<{ n: number }>`
+      select count(*)::int as n from sign_in_attempts where username like 'backlog-%'
+    `.execute(server.db);
+    expect(backlog.rows[0]!.n).toBe(0);
+    expect(KNOWN_ATTEMPTS_KEPT_MS).toBe(396 * day);
   });
 
   it('admins unlock an account (POST admin/identities/{id}/unlock); others cannot; the history records it', async () => {

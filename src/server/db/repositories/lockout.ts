@@ -275,23 +275,76 @@ export async function identityByUsername(
 export const FAILURES_FORGOTTEN_AFTER_MS = 30 * 24 * 3600_000;
 /** Sign-in attempts of usernames that match no identity are kept this long, for the audit. */
 export const UNKNOWN_ATTEMPTS_KEPT_MS = 90 * 24 * 3600_000;
+/**
+ * An identity's own sign-in attempts are kept this long (13 months: a year of history plus a
+ * month's slack for a yearly review), except its latest, which the next sign-in answers as the
+ * previous attempt however old it is.
+ */
+export const KNOWN_ATTEMPTS_KEPT_MS = 396 * 24 * 3600_000;
+/** Rows one delete statement of the sweep removes at most: short statements, short row locks. */
+export const SWEEP_BATCH_ROWS = 5_000;
+
+/** Runs `remove` (one batch, answering the rows it deleted) until a batch comes back short. */
+async function inBatches(remove: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = await remove();
+    total += removed;
+    if (removed < SWEEP_BATCH_ROWS) return total;
+  }
+}
 
 /**
- * The periodic sweep of the failure limit's rows, so that neither table grows without bound under
- * attempts at made-up usernames: unlocked counts idle for FAILURES_FORGOTTEN_AFTER_MS (a lock
- * stays until support lifts it), and attempts of unknown usernames older than
- * UNKNOWN_ATTEMPTS_KEPT_MS (an identity's own attempts stay: they are its history).
+ * The periodic sweep of the failure limit's rows and of the attempt log, so that no table grows
+ * without bound, in batches of SWEEP_BATCH_ROWS (the first sweep of a big backlog is many short
+ * statements, not one that holds its locks for minutes):
+ * - unlocked counts idle for FAILURES_FORGOTTEN_AFTER_MS (a lock stays until support lifts it);
+ * - attempts of unknown usernames older than UNKNOWN_ATTEMPTS_KEPT_MS;
+ * - an identity's attempts older than `knownKeptMs`, but never its latest.
  */
-export async function sweepFailureRecords(db: Kysely<Database>, now: Date): Promise<void> {
+export async function sweepFailureRecords(
+  db: Kysely<Database>,
+  now: Date,
+  knownKeptMs: number = KNOWN_ATTEMPTS_KEPT_MS,
+): Promise<{ counts: number; unknownAttempts: number; knownAttempts: number }> {
   const idleSince = new Date(now.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
-  await db
-    .deleteFrom('failed_auth_counts')
-    .where('locked_at', 'is', null)
-    .where('last_failed_at', '<', idleSince)
-    .execute();
-  await db
-    .deleteFrom('sign_in_attempts')
-    .where('identity_id', 'is', null)
-    .where('attempted_at', '<', new Date(now.getTime() - UNKNOWN_ATTEMPTS_KEPT_MS))
-    .execute();
+  const counts = await inBatches(async () => {
+    const result = await sql`
+      delete from failed_auth_counts where username_key in (
+        select username_key from failed_auth_counts
+        where locked_at is null and last_failed_at < ${idleSince}::timestamptz
+        limit ${SWEEP_BATCH_ROWS}
+      )
+    `.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  });
+  const unknownBefore = new Date(now.getTime() - UNKNOWN_ATTEMPTS_KEPT_MS);
+  const unknownAttempts = await inBatches(async () => {
+    const result = await sql`
+      delete from sign_in_attempts where id in (
+        select id from sign_in_attempts
+        where identity_id is null and attempted_at < ${unknownBefore}::timestamptz
+        limit ${SWEEP_BATCH_ROWS}
+      )
+    `.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  });
+  const knownBefore = new Date(now.getTime() - knownKeptMs);
+  const knownAttempts = await inBatches(async () => {
+    const result = await sql`
+      delete from sign_in_attempts where id in (
+        select a.id from sign_in_attempts a
+        where a.identity_id is not null and a.attempted_at < ${knownBefore}::timestamptz
+          and a.id <> (
+            select l.id from sign_in_attempts l
+            where l.identity_id = a.identity_id
+            order by l.attempted_at desc, l.id desc
+            limit 1
+          )
+        limit ${SWEEP_BATCH_ROWS}
+      )
+    `.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  });
+  return { counts, unknownAttempts, knownAttempts };
 }
