@@ -1,9 +1,12 @@
 // Hand-pinned transitions of the admin's identity page machine (/admin/identities/{id}): the load
 // and its retry, the unlock (offered only while the identity is locked; done, the page reloads with
-// the notice; failed, the reason stays on the page), and 'Sign out of all devices' with its Jira
+// the notice of what the server found: the lock lifted, or none left because another admin lifted
+// it first; failed, the reason stays on the page), and 'Sign out of all devices' with its Jira
 // ticket (trimmed and sent; a refusal or a failure keeps the modal open with the reason; done, the
-// page reloads with the notice). The machine has no reenter-password or permission state: section
-// 8's global handling acts on those answers, and what reaches the machine is a failure like others.
+// page reloads with the notice). A notice or a reason belongs to its action: it stays through that
+// action's reload and goes as the next action starts. The machine has no reenter-password or
+// permission state: section 8's global handling acts on those answers, and what reaches the machine
+// is a failure like others.
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import {
@@ -28,6 +31,8 @@ import { held, scripted, type Answer } from './admin-identities.fixtures';
 
 const LOCKED: IdentityDetails = { ...IDENTITY, lockedDate: LOCKED_DATE };
 const UNLOCKED: UnlockResult = { username: IDENTITY.username, wasLocked: true };
+/** The server's answer when another admin lifted the lock first. */
+const ALREADY_UNLOCKED: UnlockResult = { username: IDENTITY.username, wasLocked: false };
 const SIGNED_OUT: SignOutResult = { type: 'signedOut' };
 const refused = (message: string): SignOutResult => ({ type: 'refused', message });
 
@@ -94,7 +99,7 @@ describe('admin identity page machine', () => {
     actor.send({ type: 'user.unlock' });
     expect(actor.getSnapshot().value).toEqual(viewing);
     expect(calls.unlocks).toEqual([]);
-    expect(actor.getSnapshot().context).toMatchObject({ unlocked: false, unlockError: null });
+    expect(actor.getSnapshot().context).toMatchObject({ unlockNotice: null, unlockError: null, unlocks: 0 });
   });
 
   it('unlocks a locked identity, then reloads the page with the notice; unlocked, it is not offered again', async () => {
@@ -104,12 +109,31 @@ describe('admin identity page machine', () => {
     expect(actor.getSnapshot().value).toEqual({ ready: 'unlocking' });
     await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 2);
     expect(calls.unlocks).toEqual([{ id: IDENTITY_ID }]);
-    expect(actor.getSnapshot().context).toMatchObject({ unlocked: true, unlockError: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      unlockNotice: 'unlocked',
+      unlocks: 1,
+      unlockError: null,
+    });
     expect(actor.getSnapshot().context.identity?.lockedDate).toBeNull();
 
     actor.send({ type: 'user.unlock' });
     expect(actor.getSnapshot().value).toEqual(viewing);
     expect(calls.unlocks).toHaveLength(1);
+  });
+
+  it('says so when the server found no lock left (another admin lifted it first), and reloads the page all the same', async () => {
+    const { actor, calls } = start({ loads: [LOCKED, IDENTITY], unlocks: [ALREADY_UNLOCKED] });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.unlock' });
+    // Reloaded: the lock is gone, and the history has the other admin's unlock.
+    await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 2);
+    expect(calls.unlocks).toEqual([{ id: IDENTITY_ID }]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      unlockNotice: 'alreadyUnlocked',
+      unlocks: 1,
+      unlockError: null,
+      identity: IDENTITY,
+    });
   });
 
   it('keeps the page and says why when an unlock fails, reloads nothing, and forgets the reason on the next try', async () => {
@@ -122,7 +146,7 @@ describe('admin identity page machine', () => {
     await waitFor(actor, (s) => s.matches(viewing) && s.context.unlockError !== null);
     expect(actor.getSnapshot().context).toMatchObject({
       unlockError: UNEXPECTED_FAILURE,
-      unlocked: false,
+      unlockNotice: null,
       identity: LOCKED,
     });
     expect(calls.loads).toHaveLength(1);
@@ -136,8 +160,80 @@ describe('admin identity page machine', () => {
 
     actor.send({ type: 'user.unlock' });
     await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 2);
-    expect(actor.getSnapshot().context).toMatchObject({ unlocked: true, unlockError: null });
+    expect(actor.getSnapshot().context).toMatchObject({ unlockNotice: 'unlocked', unlockError: null });
     expect(calls.unlocks).toHaveLength(3);
+  });
+
+  it("forgets an unlock's failure as the next action starts: signed out, the reloaded page (no longer locked) does not keep it", async () => {
+    const { actor, calls } = start({
+      loads: [LOCKED, IDENTITY_SIGNED_OUT],
+      unlocks: [new Error(UNEXPECTED_FAILURE)],
+      signOuts: [SIGNED_OUT],
+    });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.unlock' });
+    await waitFor(actor, (s) => s.matches(viewing) && s.context.unlockError !== null);
+    expect(actor.getSnapshot().context.unlockError).toBe(UNEXPECTED_FAILURE);
+
+    actor.send({ type: 'user.openSignOut' });
+    expect(actor.getSnapshot().context.unlockError).toBeNull();
+    // Cancelled, it does not come back either.
+    actor.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().value).toEqual(viewing);
+    expect(actor.getSnapshot().context.unlockError).toBeNull();
+
+    actor.send({ type: 'user.openSignOut' });
+    actor.send({ type: 'user.confirmSignOut', ticketCode: TICKET });
+    await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 2);
+    // The account is not locked any more (unlocked elsewhere): the unlock is not offered, and no
+    // reason of it is left on the page.
+    expect(actor.getSnapshot().context).toMatchObject({
+      identity: IDENTITY_SIGNED_OUT,
+      unlockError: null,
+      unlockNotice: null,
+      signedOutTicket: TICKET,
+    });
+  });
+
+  it("keeps each action's notice through its own reload (and that reload's retry) only: the next action, whichever it is, forgets it", async () => {
+    const { actor, calls } = start({
+      loads: [LOCKED, new Error(UNEXPECTED_FAILURE), IDENTITY, LOCKED, LOCKED],
+      unlocks: [UNLOCKED, ALREADY_UNLOCKED],
+      signOuts: [SIGNED_OUT],
+    });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.unlock' });
+    // The unlock's reload fails; its retry still shows what the unlock did.
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.unlockNotice).toBe('unlocked');
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 3);
+    expect(actor.getSnapshot().context).toMatchObject({ unlockNotice: 'unlocked', identity: IDENTITY });
+
+    // Opening the sign-out forgets the unlock's notice: the account locked again in between, the
+    // page after the sign-out shows the lock without a word of the earlier unlock.
+    actor.send({ type: 'user.openSignOut' });
+    expect(actor.getSnapshot().context.unlockNotice).toBeNull();
+    actor.send({ type: 'user.confirmSignOut', ticketCode: TICKET });
+    await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 4);
+    expect(actor.getSnapshot().context).toMatchObject({
+      identity: LOCKED,
+      unlockNotice: null,
+      signedOutTicket: TICKET,
+      signOuts: 1,
+      unlocks: 1,
+    });
+
+    // And the unlock forgets the sign-out's notice as it starts.
+    actor.send({ type: 'user.unlock' });
+    expect(actor.getSnapshot().context).toMatchObject({ signedOutTicket: null, unlockNotice: null });
+    await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 5);
+    expect(actor.getSnapshot().context).toMatchObject({
+      unlockNotice: 'alreadyUnlocked',
+      signedOutTicket: null,
+      signOuts: 1,
+      unlocks: 2,
+    });
   });
 
   it('signs out with the trimmed ticket, then reloads the page with the notice; opening the modal again forgets it', async () => {
@@ -265,6 +361,6 @@ describe('admin identity page machine', () => {
     unlock.resolve(UNLOCKED);
     await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 3);
     expect(calls.unlocks).toEqual([{ id: IDENTITY_ID }]);
-    expect(actor.getSnapshot().context.unlocked).toBe(true);
+    expect(actor.getSnapshot().context.unlockNotice).toBe('unlocked');
   });
 });

@@ -1,6 +1,6 @@
 // The admin identity machines as test models: the identity search (a list of 25 on two pages, a
-// search with 3), the identity page (loaded, signed out once for a ticket, the ticket refused) and
-// the roles lists, with fixture payloads for every event (answers follow the machine's context, so
+// search with 3), the identity page (loaded, signed out once for a ticket, the ticket refused;
+// unlocked once, by this admin or, the server answers, by another first) and the roles lists, with fixture payloads for every event (answers follow the machine's context, so
 // the state space stays finite).
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
@@ -128,9 +128,9 @@ export const IDENTITY_SIGNED_OUT: IdentityDetails = { ...IDENTITY, sessions: [],
 export const LOCKED_DATE = '2026-11-21T06:00:00.000Z';
 
 /** The identity as the page loads it: locked until unlocked, without sessions once signed out. */
-export const identityAnswer = (context: { signOuts: number; unlocked: boolean }): IdentityDetails => ({
+export const identityAnswer = (context: { signOuts: number; unlocks: number }): IdentityDetails => ({
   ...(context.signOuts === 0 ? IDENTITY : IDENTITY_SIGNED_OUT),
-  lockedDate: context.unlocked ? null : LOCKED_DATE,
+  lockedDate: context.unlocks > 0 ? null : LOCKED_DATE,
 });
 
 export const ADMIN_ROLES: AdminRoles = {
@@ -181,7 +181,7 @@ export const identityFixtures = {
   // The sign-out and the unlock are explored apart (each from the fresh page): together they would
   // multiply the generated paths, not the states and transitions they take.
   'user.openSignOut': (s) =>
-    !s.context.unlocked && s.context.unlockError === null ? [{ type: 'user.openSignOut' }] : [],
+    s.context.unlocks === 0 && s.context.unlockError === null ? [{ type: 'user.openSignOut' }] : [],
   'user.cancel': () => [{ type: 'user.cancel' }],
   'user.confirmSignOut': () => [{ type: 'user.confirmSignOut', ticketCode: TICKET }],
   'user.unlock': (s) =>
@@ -199,7 +199,11 @@ export const identityFixtures = {
     done('signOutIdentity', { type: 'refused' as const, message: TICKET_FORMAT_MESSAGE }),
   ],
   'xstate.error.actor.signOutIdentity': () => [failed('signOutIdentity', UNEXPECTED_FAILURE)],
-  'xstate.done.actor.unlockIdentity': () => [done('unlockIdentity', { username: 'C10001', wasLocked: true })],
+  // Unlocked here, or found unlocked already (another admin lifted the lock first).
+  'xstate.done.actor.unlockIdentity': () => [
+    done('unlockIdentity', { username: 'C10001', wasLocked: true }),
+    done('unlockIdentity', { username: 'C10001', wasLocked: false }),
+  ],
   'xstate.error.actor.unlockIdentity': () => [failed('unlockIdentity', UNEXPECTED_FAILURE)],
 } satisfies Fixtures<IdentitySnapshot>;
 
@@ -217,11 +221,22 @@ const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 function describeEvent(event: EventObject): string {
-  const e = event as EventObject & { query?: string; page?: number; output?: { type?: string } };
+  const e = event as EventObject & {
+    query?: string;
+    page?: number;
+    output?: { type?: string; wasLocked?: boolean };
+  };
   if (e.type === 'user.search') return `search '${e.query}'`;
   if (e.type === 'user.page') return `page ${(e.page ?? 0) + 1}`;
   if (e.type.startsWith('xstate.done.actor.')) {
-    const kind = e.output && typeof e.output === 'object' && 'type' in e.output ? ` (${e.output.type})` : '';
+    const kind =
+      e.output && typeof e.output === 'object' && 'type' in e.output
+        ? ` (${e.output.type})`
+        : e.output && typeof e.output === 'object' && 'wasLocked' in e.output
+          ? e.output.wasLocked
+            ? ' (unlocked)'
+            : ' (already unlocked)'
+          : '';
     return `${e.type.slice('xstate.done.actor.'.length)} answers${kind}`;
   }
   return e.type.replace(/^user\./, '').replace(/^xstate\.error\.actor\.(.+)$/, '$1 fails');

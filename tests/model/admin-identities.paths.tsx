@@ -1,7 +1,9 @@
 // Generated admin identity paths executed against the mounted /admin pages: the identity search
 // (the address's query is the search; pages; retry), the identity page (details, factors, sessions,
 // trusted devices, the 'Sign out of all devices' modal with its Jira ticket: refused at its field,
-// failed, cancelled, done with the notice and the page reloaded) and the roles lists (READ_ONLY and
+// failed, cancelled, done with the notice and the page reloaded; the unlock: failed, done with the
+// notice of what the server found, the page reloaded; the page's actions disabled while one runs or
+// the page loads) and the roles lists (READ_ONLY and
 // VIEW_ACCESS_REQUESTS disabled). The scripted fake API answers as each step says.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EventObject } from 'xstate';
@@ -150,6 +152,12 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
     loading: async (s: IdentitySnapshot) => {
       await expectLoading(m, 'loadIdentity', { id: IDENTITY_ID }, s.context.identity !== null);
       expect(screen.queryByRole('dialog')).toBeNull();
+      // The page shown again while it reloads: nothing to act on until it is there.
+      if (s.context.identity !== null) {
+        expect(screen.getByRole('button', { name: ti.signOutAll })).toBeDisabled();
+        if (s.context.identity.lockedDate)
+          expect(screen.getByRole('button', { name: ti.unlock })).toBeDisabled();
+      }
     },
     ready: async (s: IdentitySnapshot) => {
       const identity = s.context.identity!;
@@ -197,11 +205,23 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
       } else {
         expect(screen.queryByTestId('locked-notice')).toBeNull();
       }
-      if (s.context.unlocked)
-        expect(screen.getByTestId('unlocked-notice')).toHaveTextContent(ti.unlocked(identity.username));
+      if (s.context.unlockNotice)
+        expect(screen.getByTestId('unlocked-notice')).toHaveTextContent(
+          s.context.unlockNotice === 'unlocked'
+            ? ti.unlocked(identity.username)
+            : ti.alreadyUnlocked(identity.username),
+        );
       else expect(screen.queryByTestId('unlocked-notice')).toBeNull();
       if (s.context.unlockError)
         expect(screen.getByRole('alert', { name: ti.unlockFailed })).toHaveTextContent(s.context.unlockError);
+      else expect(screen.queryByRole('alert', { name: ti.unlockFailed })).toBeNull();
+      // 'Sign out of all devices' only while the machine takes it (behind the modal, disabled too;
+      // the modal's confirm has the same name).
+      const signOutAll = screen
+        .getAllByRole('button', { name: ti.signOutAll, hidden: true })
+        .find((button) => button.closest('[role="dialog"]') === null);
+      if (s.matches({ ready: 'viewing' })) expect(signOutAll).toBeEnabled();
+      else expect(signOutAll).toBeDisabled();
       if (s.matches({ ready: 'unlocking' })) return;
 
       if (s.matches({ ready: 'viewing' })) {

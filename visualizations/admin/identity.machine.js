@@ -40,14 +40,14 @@ export const machine = createMachine({
             "user.openSignOut": {
               "target": "confirmingSignOut",
               "actions": [
-                "forgetSignOut"
+                "forgetOutcomes"
               ]
             },
             "user.unlock": {
               "target": "unlocking",
               "guard": "isLocked",
               "actions": [
-                "forgetUnlock"
+                "forgetOutcomes"
               ]
             }
           }
@@ -60,12 +60,21 @@ export const machine = createMachine({
             {
               "id": "unlockIdentity",
               "src": "unlockIdentity",
-              "onDone": {
-                "target": "#adminIdentity.loading",
-                "actions": [
-                  "noteUnlocked"
-                ]
-              },
+              "onDone": [
+                {
+                  "target": "#adminIdentity.loading",
+                  "guard": "foundNoLock",
+                  "actions": [
+                    "noteAlreadyUnlocked"
+                  ]
+                },
+                {
+                  "target": "#adminIdentity.loading",
+                  "actions": [
+                    "noteUnlocked"
+                  ]
+                }
+              ],
               "onError": {
                 "target": "viewing",
                 "actions": [

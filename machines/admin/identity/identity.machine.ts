@@ -6,17 +6,24 @@
  *
  *   loading (GET admin/identities/{id}) --done / storeIdentity--> ready
  *     --error / reportFailure--> failed --user.retry--> loading
- *   ready.viewing --user.openSignOut / forgetSignOut--> ready.confirmingSignOut
+ *   ready.viewing --user.openSignOut / forgetOutcomes--> ready.confirmingSignOut
  *   ready.confirmingSignOut --user.cancel--> ready.viewing
  *     --user.confirmSignOut {ticketCode} / chooseTicket--> ready.signingOut
  *   ready.signingOut (POST admin/identities/{id}/single-logout {ticketCode})
  *     --done 'signedOut' / noteSignedOut--> loading (the page again, with the notice)
  *     --done 'refused' / storeRefusal--> ready.confirmingSignOut (the ticket's refusal at its field)
  *     --error / storeSignOutError--> ready.confirmingSignOut
- *   ready.viewing --user.unlock [isLocked] / forgetUnlock--> ready.unlocking
+ *   ready.viewing --user.unlock [isLocked] / forgetOutcomes--> ready.unlocking
  *   ready.unlocking (POST admin/identities/{id}/unlock)
+ *     --done [foundNoLock] / noteAlreadyUnlocked--> loading (another admin lifted the lock first:
+ *       the page again, with a notice that says so)
  *     --done / noteUnlocked--> loading (the page again, with the notice)
  *     --error / storeUnlockError--> ready.viewing (the reason)
+ *
+ * What an action leaves on the page (its notice, or the reason it failed) belongs to that action:
+ * it stays through the action's own reload (and its retries) and goes as the next action starts,
+ * whichever it is (forgetOutcomes on opening the sign-out modal and on unlocking). Only viewing
+ * takes an action: while the page loads, an unlock runs or the modal is open, the others wait.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { IdentityDetails } from '../../../src/contract/admin-identities';
@@ -34,6 +41,9 @@ export interface IdentityInput {
 /** What signing out answers: done, or the server's refusal of the ticket (a 422). */
 export type SignOutResult = { type: 'signedOut' } | { type: 'refused'; message: string };
 
+/** What an unlock the server answered did: lifted the lock, or found none left. */
+export type UnlockNotice = 'unlocked' | 'alreadyUnlocked';
+
 export interface IdentityContext {
   id: string;
   identity: IdentityDetails | null;
@@ -46,8 +56,13 @@ export interface IdentityContext {
   signedOutTicket: string | null;
   /** How many sign-outs this page has done (the history is reloaded for each). */
   signOuts: number;
-  /** Set once unlocked (the notice); the history is reloaded. */
-  unlocked: boolean;
+  /** How many unlocks the server has answered here (the history is reloaded for each). */
+  unlocks: number;
+  /**
+   * The last unlock's notice, as the server answered it: the lock lifted ('unlocked'), or none left
+   * to lift ('alreadyUnlocked': another admin or the command line unlocked it first).
+   */
+  unlockNotice: UnlockNotice | null;
   /** Why the last unlock did not happen. */
   unlockError: string | null;
 }
@@ -74,10 +89,15 @@ export const identityMachine = setup({
     signOutIdentity: fromPromise<SignOutResult, { id: string; ticketCode: string }>(
       provided('signOutIdentity'),
     ),
+    // Answers contract/admin.ts's UnlockResult { username, wasLocked } (the app's actor declares
+    // its output unknown, so foundNoLock reads wasLocked without trusting the type).
     unlockIdentity: fromPromise<unknown, { id: string }>(provided('unlockIdentity')),
   },
   guards: {
     isSignedOut: (_, output: SignOutResult) => output.type === 'signedOut',
+    /** The unlock found no lock to lift: another admin (or npm run unlock) lifted it first. */
+    foundNoLock: (_, { output }: { output: unknown }) =>
+      typeof output === 'object' && output !== null && 'wasLocked' in output && output.wasLocked === false,
     isLocked: ({ context }) => context.identity?.lockedDate != null,
   },
   actions: {
@@ -85,7 +105,13 @@ export const identityMachine = setup({
     reportFailure: assign((_, failure: { error: unknown }) => ({
       errorMessage: failureMessageOf(failure.error, IDENTITY_LOAD_FAILED),
     })),
-    forgetSignOut: assign({ signOutRefusal: null, signedOutTicket: null }),
+    /** A new action starts: the notices and reasons of the last one go. */
+    forgetOutcomes: assign({
+      signOutRefusal: null,
+      signedOutTicket: null,
+      unlockNotice: null,
+      unlockError: null,
+    }),
     chooseTicket: assign(({ event }) => {
       assertEvent(event, 'user.confirmSignOut');
       return { ticketCode: event.ticketCode.trim(), signOutRefusal: null };
@@ -100,8 +126,14 @@ export const identityMachine = setup({
     storeSignOutError: assign((_, failure: { error: unknown }) => ({
       signOutRefusal: failureMessageOf(failure.error, SIGN_OUT_FAILED),
     })),
-    forgetUnlock: assign({ unlockError: null }),
-    noteUnlocked: assign({ unlocked: true }),
+    noteUnlocked: assign(({ context }) => ({
+      unlockNotice: 'unlocked' as const,
+      unlocks: context.unlocks + 1,
+    })),
+    noteAlreadyUnlocked: assign(({ context }) => ({
+      unlockNotice: 'alreadyUnlocked' as const,
+      unlocks: context.unlocks + 1,
+    })),
     storeUnlockError: assign((_, failure: { error: unknown }) => ({
       unlockError: failureMessageOf(failure.error, UNLOCK_FAILED),
     })),
@@ -116,7 +148,8 @@ export const identityMachine = setup({
     signOutRefusal: null,
     signedOutTicket: null,
     signOuts: 0,
-    unlocked: false,
+    unlocks: 0,
+    unlockNotice: null,
     unlockError: null,
   }),
   initial: 'loading',
@@ -140,8 +173,8 @@ export const identityMachine = setup({
         viewing: {
           meta: meta('Details, enrolled factors, sessions, trusted devices and the history.'),
           on: {
-            'user.openSignOut': { target: 'confirmingSignOut', actions: 'forgetSignOut' },
-            'user.unlock': { guard: 'isLocked', target: 'unlocking', actions: 'forgetUnlock' },
+            'user.openSignOut': { target: 'confirmingSignOut', actions: 'forgetOutcomes' },
+            'user.unlock': { guard: 'isLocked', target: 'unlocking', actions: 'forgetOutcomes' },
           },
         },
         unlocking: {
@@ -150,7 +183,15 @@ export const identityMachine = setup({
             id: 'unlockIdentity',
             src: 'unlockIdentity',
             input: ({ context }) => ({ id: context.id }),
-            onDone: { target: '#adminIdentity.loading', actions: 'noteUnlocked' },
+            // Reloaded either way: the lock is gone, and the history has its unlock.
+            onDone: [
+              {
+                guard: { type: 'foundNoLock', params: ({ event }) => event },
+                target: '#adminIdentity.loading',
+                actions: 'noteAlreadyUnlocked',
+              },
+              { target: '#adminIdentity.loading', actions: 'noteUnlocked' },
+            ],
             onError: {
               target: 'viewing',
               actions: { type: 'storeUnlockError', params: ({ event }) => event },

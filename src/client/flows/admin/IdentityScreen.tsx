@@ -200,7 +200,10 @@ function TrustedDevices({ devices }: { devices: TrustedDevice[] }) {
 
 export function IdentityScreen({ id }: { id: string }) {
   const [snapshot, send, actorRef] = useFlowActor(identityMachine, { input: { id }, actors: identityActors });
-  const { identity, errorMessage, signedOutTicket, signOuts, unlocked, unlockError } = snapshot.context;
+  const { identity, errorMessage, signedOutTicket, signOuts, unlocks, unlockNotice, unlockError } =
+    snapshot.context;
+  // The machine takes an action only while viewing: every other time its buttons are disabled.
+  const viewing = snapshot.matches({ ready: 'viewing' });
   const modalOpen = useSelector(
     actorRef,
     (s) => s.matches({ ready: 'confirmingSignOut' }) || s.matches({ ready: 'signingOut' }),
@@ -254,7 +257,7 @@ export function IdentityScreen({ id }: { id: string }) {
               color="red.9"
               variant="outline"
               onClick={() => send({ type: 'user.openSignOut' })}
-              disabled={!snapshot.matches('ready')}
+              disabled={!viewing}
             >
               {t.signOutAll}
             </Button>
@@ -266,9 +269,7 @@ export function IdentityScreen({ id }: { id: string }) {
                 <Button
                   onClick={() => send({ type: 'user.unlock' })}
                   loading={snapshot.matches({ ready: 'unlocking' })}
-                  disabled={
-                    !snapshot.matches({ ready: 'viewing' }) && !snapshot.matches({ ready: 'unlocking' })
-                  }
+                  disabled={!viewing && !snapshot.matches({ ready: 'unlocking' })}
                 >
                   {t.unlock}
                 </Button>
@@ -280,9 +281,11 @@ export function IdentityScreen({ id }: { id: string }) {
               {unlockError}
             </Alert>
           )}
-          {unlocked && (
+          {unlockNotice !== null && (
             <Alert color="green" role="status" data-testid="unlocked-notice">
-              {t.unlocked(identity.username)}
+              {unlockNotice === 'unlocked'
+                ? t.unlocked(identity.username)
+                : t.alreadyUnlocked(identity.username)}
             </Alert>
           )}
           {signedOutTicket !== null && (
@@ -301,9 +304,9 @@ export function IdentityScreen({ id }: { id: string }) {
           <Sessions sessions={identity.sessions} />
           <TrustedDevices devices={identity.trustedDevices} />
           <Section id="identity-history" title={t.history}>
-            {/* A sign-out adds an item: the history starts again from its first page. */}
+            {/* A sign-out or an unlock adds an item: the history starts again from its first page. */}
             <HistoryTab
-              key={`${signOuts}:${unlocked}`}
+              key={`${signOuts}:${unlocks}`}
               id={id}
               kind="history"
               actors={identityHistoryActors}

@@ -94,6 +94,8 @@ export const identityTexts = {
     lockedTitle: 'Account locked',
     unlock: 'Unlock',
     unlocked: (username: string) => `${username} was unlocked.`,
+    // Not in the spec: the unlock found no lock left (another admin lifted it first).
+    alreadyUnlocked: (username: string) => `${username} had already been unlocked.`,
     unlockFailed: 'The account could not be unlocked.',
     signedOut: (username: string, ticket: string) =>
       `${username} was signed out of all devices for ${ticket}.`,
