@@ -3,7 +3,7 @@
 // it. 'Update available', which stays until dismissed, is dismissed so by keyboard, as by its
 // close button: the watcher hears the user's dismissal.
 import { MantineProvider, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,10 @@ function mount(modalOpened = false) {
 }
 
 const notice = (message: string) => act(() => showNoticeToast({ message, tone: 'info' }));
+/** The toasts shown, by id: a dismissed one has left here while its exit transition runs. */
+const shownToastIds = () => notificationsStore.getState().notifications.map(({ id }) => id);
+/** Past Mantine's exit transition of a toast (250 ms under the plain provider mounted here). */
+const PAST_EXIT_TRANSITION_MS = 500;
 
 describe('Escape and the toasts', () => {
   afterEach(() => act(() => notifications.clean()));
@@ -60,9 +64,16 @@ describe('Escape and the toasts', () => {
   it('leaves the toasts to an open dialog, whose Escape it is', async () => {
     const m = mount(true);
     await notice('A notice');
+    await screen.findByText('A notice');
+    expect(shownToastIds()).toEqual(['notice:A notice']);
     screen.getByRole('button', { name: 'In the dialog' }).focus();
     await m.user.keyboard('{Escape}');
+    // A dismissed toast leaves the store at once but stays on the page through its exit
+    // transition, so the store is what tells; the page is looked at once that would be over.
+    expect(shownToastIds()).toEqual(['notice:A notice']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, PAST_EXIT_TRANSITION_MS)));
     expect(screen.getByText('A notice')).toBeInTheDocument();
+    expect(shownToastIds()).toEqual(['notice:A notice']);
   });
 
   it("dismisses 'Update available' by keyboard, as the user's dismissal", async () => {

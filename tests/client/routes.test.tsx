@@ -58,7 +58,20 @@ describe('guards through the router', () => {
   });
 
   it('access requests are denied to other signed-in users, and remembered for anonymous ones', async () => {
-    expect((await landing(users.customer, '/access-requests')).pathname).toBe('/permission-denied');
+    // What earlier tests remembered in this tab is not this test's.
+    window.sessionStorage.clear();
+    const customer = await landing(users.customer, '/access-requests');
+    expect(customer.pathname).toBe('/permission-denied');
+    // Denied, not sent to sign in: nothing to come back to.
+    expect(customer.session.getState().targetPath).toBeNull();
+    expect(window.sessionStorage.getItem('portal.targetPath')).toBeNull();
+    customer.unmount();
+    // Anonymous: sent to sign in, the path kept (in the tab's storage too) for the sign-in to land on.
+    const anonymous = await landing(users.anonymous, '/access-requests?status=open');
+    expect(anonymous.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    expect(anonymous.session.getState().targetPath).toBe('/access-requests?status=open');
+    expect(window.sessionStorage.getItem('portal.targetPath')).toBe('/access-requests?status=open');
   });
 
   it('access requests remember the target path for an anonymous user', async () => {
@@ -68,7 +81,14 @@ describe('guards through the router', () => {
   });
 
   it('forced-action routes are only for AUTHENTICATION_PENDING users; others go to /', async () => {
-    expect((await landing(users.anonymous, '/forced-actions/change-expired-password')).pathname).toBe('/');
+    const anonymous = await landing(users.anonymous, '/forced-actions/change-expired-password');
+    expect(anonymous.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    anonymous.unmount();
+    // A signed-in customer goes to '/' too, which lands it on its own page (section 2.1).
+    const customer = await landing(users.customer, '/forced-actions/change-expired-password');
+    expect(customer.pathname).toBe('/profile/my-applications');
+    expect(screen.getByRole('heading', { level: 1, name: 'Applications' })).toBeInTheDocument();
   });
 
   it('a pending user passes the forced-action guard to a step; an unknown step is not found', async () => {

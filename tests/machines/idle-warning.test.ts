@@ -78,13 +78,26 @@ describe('idle warning', () => {
   });
 
   it('every answer moves the end: a session in use is never warned about', async () => {
-    const { actor, seen } = start();
+    const { actor, calls, seen } = start();
+    // Every snapshot, not only those the steps below look at: a warning opened and closed
+    // between two looks (warning, then ending's check, then counting again) is still a warning.
+    let warned = false;
+    actor.subscribe((snapshot) => void (warned ||= selectWarningOpen(snapshot)));
     await pass(0);
+    expect(calls.checks).toBe(1);
     for (let i = 0; i < 10; i++) {
       await pass(20 * MINUTE);
+      expect(warned).toBe(false);
+      expect(selectWarningOpen(actor.getSnapshot())).toBe(false);
       seen(30 * MINUTE);
+      expect(actor.getSnapshot().value).toBe('counting');
+      // No check at an end: the end never came, each answer moved it.
+      expect(calls.checks).toBe(1);
     }
-    expect(actor.getSnapshot().value).toBe('counting');
+    // 200 minutes in use, and the last answer's 30 minutes still counting.
+    await pass(28 * MINUTE - 1);
+    expect(warned).toBe(false);
+    expect(calls).toMatchObject({ checks: 1, ended: 0, signOuts: 0 });
   });
 
   it('an answer with more than two minutes left closes the warning (used elsewhere in the tab)', async () => {
