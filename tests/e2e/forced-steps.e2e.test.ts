@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './support/browser';
+import { expectEscapeKeepsDialog, keyboardUser } from './support/keyboard';
 import { portalOf } from './support/portal';
 import { base32Decode, codeFromOutbox, hotp, latestOutboxId } from './support/reset';
 
@@ -46,6 +47,8 @@ async function signIn(username: string, password = PASSWORD): Promise<void> {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+const { expectFieldErrorAnnounced } = keyboardUser({ page: () => page, baseUrl });
 
 async function heading(name: string, level = 1): Promise<void> {
   await expect
@@ -150,8 +153,8 @@ describe('forced sign-in steps', () => {
     await context.clearCookies({ name: 'sam_reauth' });
     const dialog = page.getByRole('dialog', { name: 'Re-enter password' });
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(true);
+    // Escape does not dismiss it: the password is required.
+    await expectEscapeKeepsDialog(page, dialog);
     await expectNoAxeViolations(page, "the 'Re-enter password' modal");
 
     await dialog.getByLabel(/^Password/).fill('not-the-password');
@@ -182,8 +185,8 @@ describe('forced sign-in steps', () => {
       .poll(() => dialog.textContent())
       .toMatch(/For your security, you will be signed out at \d{1,2}:\d{2}\s?(am|pm)\./i);
     await expectNoAxeViolations(page, 'the idle warning');
-    await page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(true);
+    // Escape does not dismiss it: the choice is the user's to make.
+    await expectEscapeKeepsDialog(page, dialog);
     // Focus starts on Stay signed in: Enter keeps the session.
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -211,11 +214,14 @@ describe('forced sign-in steps', () => {
     await page.goto(`${baseUrl}/forced-actions/change-expired-password`);
     await heading('Change password');
 
-    // The blocklist refuses the old demo password with its reason on the field.
+    // The expired password itself is refused, with its reason on the field.
     await page.getByLabel(/^New password/).fill(PASSWORD);
     await page.getByLabel(/^Confirm new password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByRole('alert').first().isVisible()).toBe(true);
+    // Marked invalid, described by the reason, which is announced.
+    expect(await expectFieldErrorAnnounced(page.getByLabel(/^New password/))).toBe(
+      'The new password must be different from your current password.',
+    );
     await expectNoAxeViolations(page, 'change expired password page with a refusal');
 
     await page.getByLabel(/^New password/).fill(newPassword);

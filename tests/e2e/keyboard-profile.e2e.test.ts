@@ -17,7 +17,7 @@ import { adminTexts } from '../../src/client/flows/admin/admin.texts';
 import { profileTexts } from '../../src/client/pages/profile.texts';
 import { expectNoAxeViolations, pagePerTest, waitForCaptcha } from './support/browser';
 import { acsVerdict } from './support/demo-sp';
-import { keyboardUser } from './support/keyboard';
+import { keyboardUser, markAlertsShown, newAlert } from './support/keyboard';
 import { portalOf } from './support/portal';
 import { freshTotp, signIn as signInWithMouse } from './support/profile';
 import { DEMO_PASSWORD } from './support/reset';
@@ -92,8 +92,13 @@ describe('sign-in and handoffs by keyboard alone', () => {
     await typeInto(page.getByLabel(/^Username/), 'C10005');
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await typeInto(password, `wrong-password-${attempt}`);
+      // Sent from the Sign in button, so the focus has left the password for the refusal to bring
+      // back; and the last attempt's refusal, still on the page, is not taken for this one's (the
+      // form drops it on submit and draws the next anew).
+      await tabTo(signInButton);
+      await markAlertsShown(page);
       await page.keyboard.press('Enter');
-      await expectAnnounced('Incorrect username or password.');
+      await newAlert(page, 'Incorrect username or password.').waitFor({ timeout: 15_000 });
       // The refused password is emptied and has the focus again.
       await expectFocusOn(password);
       await expect.poll(() => password.inputValue()).toBe('');

@@ -63,10 +63,15 @@ describe('by keyboard alone', () => {
     await expectFocusOn(page.getByRole('main'));
 
     await typeInto(page.getByLabel(/^Username/), 'C10001');
-    await typeInto(page.getByLabel(/^Password/), 'Not-the-password-1');
+    const password = page.getByLabel(/^Password/);
+    await typeInto(password, 'Not-the-password-1');
+    // Sent from the Sign in button, so the focus has left the password: the refusal brings it back
+    // to the password, emptied.
+    await tabTo(page.getByRole('button', { name: 'Sign in' }));
     await page.keyboard.press('Enter');
     await expectAnnounced('Incorrect username or password.');
-    await expectFocusOn(page.getByLabel(/^Password/));
+    await expectFocusOn(password);
+    await expect.poll(() => password.inputValue()).toBe('');
     await expectNoAxeViolations(page, 'sign-in page with a refusal');
 
     await page.keyboard.type(DEMO_PASSWORD);
@@ -87,9 +92,13 @@ describe('by keyboard alone', () => {
 
     const code = page.getByLabel(/^Verification code/);
     await typeInto(code, '000000');
+    // Sent from the Verify button, so the focus has left the code: the refusal brings it back to
+    // the code, emptied.
+    await tabTo(page.getByRole('button', { name: 'Verify' }));
     await page.keyboard.press('Enter');
-    await expectFocusOn(code);
     await expectFieldErrorAnnounced(code);
+    await expectFocusOn(code);
+    await expect.poll(() => code.inputValue()).toBe('');
     await expectNoAxeViolations(page, 'MFA authenticator app page with a wrong code');
 
     await page.keyboard.type((await totpLaterThan(currentStep())).code);

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, pagePerTest } from './support/browser';
+import { markAlertsShown, newAlert } from './support/keyboard';
 import { portalOf } from './support/portal';
 
 const PASSWORD = 'Harbour-Lights-2026';
@@ -44,8 +45,11 @@ describe('sign-in', () => {
   it('shows the security code after three wrong passwords, and accepts the right one', async () => {
     await page.goto(`${baseUrl}/`);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
+      // The last attempt's refusal is still on the page: only an alert drawn after this submit is
+      // this attempt's (the form drops the refusal on submit and shows the next one anew).
+      await markAlertsShown(page);
       await signIn('C10005', `wrong-password-${attempt}`);
-      await expect.poll(() => page.getByText('Incorrect username or password.').isVisible()).toBe(true);
+      await newAlert(page, 'Incorrect username or password.').waitFor({ timeout: 15_000 });
       // The form is busy while it checks the count after the refusal; wait until it takes input.
       await expect
         .poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled(), { timeout: 15_000 })
@@ -61,7 +65,8 @@ describe('sign-in', () => {
 
     await page.getByLabel(/^Security code/).fill(captchaAnswer);
     await signIn('C10005', PASSWORD);
-    await expect.poll(() => page.url()).not.toBe(`${baseUrl}/`);
+    // C10005 verifies MFA by SMS next.
+    await page.waitForURL(`${baseUrl}/forced-actions/mfa/sms-verification`);
   });
 
   it('sends an unknown path to /not-found', async () => {

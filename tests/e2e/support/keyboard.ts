@@ -20,6 +20,40 @@ export const expectNoAxeViolationsIn = (frame: Frame, label: string) =>
 
 const LIVE = '[role="alert"], [role="status"], [aria-live="polite"], [aria-live="assertive"]';
 
+/** Marks an alert already on the page (see markAlertsShown). */
+const SHOWN = 'data-e2e-shown';
+
+/**
+ * Marks the alerts on the page now, so that `newAlert` tells a later one from them. A form that
+ * drops its refusal on submit and draws the next one anew (the sign-in form) shows each refusal
+ * in a new element: the last refusal's alert, still standing, is not taken for the next one.
+ */
+export const markAlertsShown = (scope: Page | Frame) =>
+  scope.locator('[role="alert"]').evaluateAll((alerts, shown) => {
+    for (const alert of alerts) alert.setAttribute(shown, '');
+  }, SHOWN);
+
+/** Alerts with `text` drawn since the last markAlertsShown. */
+export const newAlert = (scope: Page | Frame, text: string | RegExp) =>
+  scope.locator(`[role="alert"]:not([${SHOWN}])`).filter({ hasText: text });
+
+/** Longer than Mantine's modal exit transition (200 ms), through which a closing modal still shows. */
+const PAST_MODAL_EXIT_MS = 500;
+
+/**
+ * Escape does not dismiss `dialog`: once a modal it closed would have finished its exit transition,
+ * the dialog still shows and the focus is still inside it.
+ */
+export async function expectEscapeKeepsDialog(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(PAST_MODAL_EXIT_MS);
+  expect(await dialog.isVisible(), 'the dialog is still open after Escape').toBe(true);
+  expect(
+    await dialog.evaluate((el) => el.contains(document.activeElement)),
+    'the focus is still in the dialog after Escape',
+  ).toBe(true);
+}
+
 export interface KeyboardUserOptions {
   /** The journey's current page (journeys open a new one per test). */
   page: () => Page;
