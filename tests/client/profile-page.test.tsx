@@ -2,8 +2,9 @@
 // table (delete one, clear all, with the section 8 toasts and the period text of section 4.7), an
 // SMS 503 handed over by a wizard, and 'Sign out of all devices' (the applications listed, no
 // ticket field for one's own account, then sign-in, having forgotten locally all that the header's
-// Sign out forgets: section 4.1).
-import { screen, waitFor, within } from '@testing-library/react';
+// Sign out forgets: section 4.1; its modal closes by its close button, Escape or a click outside,
+// but not while the sign-out runs).
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { PROFILE_ROUTE, PROFILE_ROUTES } from '../../machines/routes';
@@ -237,6 +238,67 @@ describe('/profile', () => {
     expect(m.services.logout).not.toHaveBeenCalled();
   });
 
+  it(
+    'closes the sign-out modal by its close button, Escape or a click outside',
+    { timeout: 20_000 },
+    async () => {
+      const m = mount();
+      const signOutAll = await screen.findByRole('button', { name: t.signOutAll });
+      for (const close of [
+        async (dialog: HTMLElement) => m.user.click(closeButtonsOf(dialog)[0]),
+        async () => m.user.keyboard('{Escape}'),
+        async () => m.user.click(modalOverlay()),
+      ]) {
+        await m.user.click(signOutAll);
+        const dialog = await screen.findByRole('dialog', { name: signOutAllTexts.title });
+        await close(dialog);
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      }
+      expect(m.calls.signOutOfAllDevices).not.toHaveBeenCalled();
+    },
+  );
+
+  it(
+    'offers no way to close the sign-out modal while the sign-out runs (close button disabled, Escape and a click outside do nothing); once refused, it closes again',
+    { timeout: 20_000 },
+    async () => {
+      let answer: (refusal: string | null) => void = () => {};
+      const m = mount(
+        fakeCalls({
+          signOutOfAllDevices: vi.fn<ProfileCalls['signOutOfAllDevices']>(
+            () => new Promise((resolve) => (answer = resolve)),
+          ),
+        }),
+      );
+      await m.user.click(await screen.findByRole('button', { name: t.signOutAll }));
+      const dialog = await screen.findByRole('dialog', { name: signOutAllTexts.title });
+      await m.user.click(within(dialog).getByRole('button', { name: signOutAllTexts.confirm }));
+      await waitFor(() => expect(m.calls.signOutOfAllDevices).toHaveBeenCalledWith(null));
+      expect(within(dialog).getByRole('button', { name: signOutAllTexts.confirm })).toHaveAttribute(
+        'data-loading',
+        'true',
+      );
+
+      const [close, cancel] = closeButtonsOf(dialog);
+      expect(cancel).toBeDisabled();
+      expect(close).toBeDisabled();
+      await m.user.click(close);
+      await m.user.keyboard('{Escape}');
+      await m.user.click(modalOverlay());
+      expect(screen.getByRole('dialog', { name: signOutAllTexts.title })).toBe(dialog);
+
+      await act(async () => answer('The sign-out could not be completed.'));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'The sign-out could not be completed.',
+      );
+      expect(close).toBeEnabled();
+      expect(cancel).toBeEnabled();
+      await m.user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByRole('button', { name: t.signOutAll })).toBeInTheDocument();
+    },
+  );
+
   it('says the list of applications could not be loaded (not that none are affected), and still signs out', async () => {
     const m = mount(
       fakeCalls({
@@ -315,3 +377,20 @@ describe('the sign-out-of-all-devices modal for another identity (the admin case
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(null));
   });
 });
+
+/** The modal's close button (in its title bar) and its Cancel button: both are named Cancel. */
+function closeButtonsOf(dialog: HTMLElement): [close: HTMLElement, cancel: HTMLElement] {
+  const buttons = within(dialog).getAllByRole('button', { name: signOutAllTexts.cancel });
+  const close = buttons.find((button) => button.textContent !== signOutAllTexts.cancel);
+  const cancel = buttons.find((button) => button.textContent === signOutAllTexts.cancel);
+  expect(close).toBeDefined();
+  expect(cancel).toBeDefined();
+  return [close!, cancel!];
+}
+
+/** The overlay behind the modal: a click on it is a click outside. */
+function modalOverlay(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('.mantine-Modal-overlay');
+  expect(element).not.toBeNull();
+  return element!;
+}

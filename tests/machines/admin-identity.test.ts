@@ -51,7 +51,7 @@ function start(script: {
       actors: {
         loadIdentity: scripted('identity', script.loads, calls.loads),
         signOutIdentity: scripted('sign-out', script.signOuts ?? [], calls.signOuts),
-        unlockIdentity: scripted<unknown, { id: string }>('unlock', script.unlocks ?? [], calls.unlocks),
+        unlockIdentity: scripted<UnlockResult, { id: string }>('unlock', script.unlocks ?? [], calls.unlocks),
       },
     }),
     { input: { id: IDENTITY_ID } },

@@ -26,6 +26,7 @@
  * takes an action: while the page loads, an unlock runs or the modal is open, the others wait.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { UnlockResult } from '../../../src/contract/admin';
 import type { IdentityDetails } from '../../../src/contract/admin-identities';
 import type { FlowStateMeta } from '../../shared/flow.types';
 import { failureMessageOf } from '../../access-requests/access-requests.types';
@@ -89,15 +90,13 @@ export const identityMachine = setup({
     signOutIdentity: fromPromise<SignOutResult, { id: string; ticketCode: string }>(
       provided('signOutIdentity'),
     ),
-    // Answers contract/admin.ts's UnlockResult { username, wasLocked } (the app's actor declares
-    // its output unknown, so foundNoLock reads wasLocked without trusting the type).
-    unlockIdentity: fromPromise<unknown, { id: string }>(provided('unlockIdentity')),
+    /** Answers contract/admin.ts's UnlockResult: whether the account was still locked. */
+    unlockIdentity: fromPromise<UnlockResult, { id: string }>(provided('unlockIdentity')),
   },
   guards: {
     isSignedOut: (_, output: SignOutResult) => output.type === 'signedOut',
     /** The unlock found no lock to lift: another admin (or npm run unlock) lifted it first. */
-    foundNoLock: (_, { output }: { output: unknown }) =>
-      typeof output === 'object' && output !== null && 'wasLocked' in output && output.wasLocked === false,
+    foundNoLock: (_, output: UnlockResult) => !output.wasLocked,
     isLocked: ({ context }) => context.identity?.lockedDate != null,
   },
   actions: {
@@ -186,7 +185,7 @@ export const identityMachine = setup({
             // Reloaded either way: the lock is gone, and the history has its unlock.
             onDone: [
               {
-                guard: { type: 'foundNoLock', params: ({ event }) => event },
+                guard: { type: 'foundNoLock', params: ({ event }) => event.output },
                 target: '#adminIdentity.loading',
                 actions: 'noteAlreadyUnlocked',
               },

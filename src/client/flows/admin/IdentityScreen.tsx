@@ -218,6 +218,12 @@ export function IdentityScreen({ id }: { id: string }) {
     if (wasOpen.current && !modalOpen) (signedOutNotice.current ?? signOutButton.current)?.focus();
     wasOpen.current = modalOpen;
   }, [modalOpen]);
+  // An answered unlock takes the Unlock button away (the reloaded page has no lock): its notice
+  // takes the focus, as the sign-out's does, rather than leaving it on nothing.
+  const unlockedNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (unlocks > 0) unlockedNotice.current?.focus();
+  }, [unlocks]);
 
   /** The modal's confirm: the machine signs out; the answer is its refusal, or null once done. */
   const confirm = (ticketCode: string | null) =>
@@ -282,7 +288,13 @@ export function IdentityScreen({ id }: { id: string }) {
             </Alert>
           )}
           {unlockNotice !== null && (
-            <Alert color="green" role="status" data-testid="unlocked-notice">
+            <Alert
+              ref={unlockedNotice}
+              tabIndex={-1}
+              color="green"
+              role="status"
+              data-testid="unlocked-notice"
+            >
               {unlockNotice === 'unlocked'
                 ? t.unlocked(identity.username)
                 : t.alreadyUnlocked(identity.username)}

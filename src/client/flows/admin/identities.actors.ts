@@ -4,7 +4,7 @@ import type { Paged } from '../../../../machines/access-requests/access-requests
 import type { HistoryPageQuery } from '../../../../machines/access-requests/history/history.types';
 import type { SignOutResult } from '../../../../machines/admin/identity/identity.machine';
 import type { IdentitySearchQuery } from '../../../../machines/admin/identity-search/identity-search.machine';
-import type { AdminRoles, HistoryItem } from '../../../contract/admin';
+import type { AdminRoles, HistoryItem, UnlockResult } from '../../../contract/admin';
 import type { IdentityDetails, IdentitySummary } from '../../../contract/admin-identities';
 import { isApiError } from '../../api/api-error';
 import { unlessAborted } from '../shared/actor-calls';
@@ -24,7 +24,7 @@ export const identitySearchActors = {
 };
 
 export const identityActors = {
-  unlockIdentity: fromPromise<unknown, { id: string }>(({ input, signal }) =>
+  unlockIdentity: fromPromise<UnlockResult, { id: string }>(({ input, signal }) =>
     unlessAborted(signal, (signal) => unlockIdentity(input, { signal })),
   ),
   loadIdentity: fromPromise<IdentityDetails, { id: string }>(({ input, signal }) =>

@@ -58,12 +58,16 @@ export function SignOutAllDevicesModal({
   };
 
   return (
+    // While a sign-out runs it cannot be called off: nothing offers to close the modal then (its
+    // Cancel and close buttons are disabled, Escape and a click outside do nothing).
     <Modal
       opened={opened}
       onClose={onClose}
       title={t.title}
       centered
-      closeButtonProps={{ 'aria-label': t.cancel }}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      closeButtonProps={{ 'aria-label': t.cancel, disabled: busy }}
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.title}>
         <Stack gap="md">
