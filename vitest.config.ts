@@ -30,6 +30,8 @@ export default defineConfig({
           setupFiles: ['tests/setup-hiding-rules.ts', 'tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
           // Clears the path coverage reports before the run and joins them into index.md after it.
           globalSetup: ['tests/model/harness/coverage-index.ts'],
+          // Above testing-library's 5 s wait (tests/setup-dom.ts): see the client project.
+          testTimeout: 20_000,
         },
       },
       {
@@ -39,6 +41,9 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-hiding-rules.ts', 'tests/setup-computed-style.ts', 'tests/setup-dom.ts'],
+          // Above testing-library's 5 s wait (tests/setup-dom.ts), so a wait that fails reports
+          // what it waited for rather than a test time-out.
+          testTimeout: 20_000,
         },
       },
       {
