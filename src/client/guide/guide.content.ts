@@ -244,6 +244,7 @@ export const guideTopics: readonly GuideTopic[] = [
         level: 3,
         paragraphs: [
           `Next you verify with the factors of the account: ${q(reset.authenticatorApp.title)}, ${q(reset.sms.title)} or ${q(reset.securityQuestions.title)}. If an SMS code has not arrived within a few minutes, select ${q(forcedTexts.resendCode)}.`,
+          'When SMS codes cannot be sent and your account has no authenticator app or security questions, the password cannot be reset until they can: the page says so before you choose a new password. Try again later, or call the helpdesk.',
         ],
       },
       {
