@@ -2,7 +2,7 @@
 // Most of these screens are "not shown" in the spec: shapes marked so are this portal's design.
 import * as v from 'valibot';
 import { defineCall, type AnySchema } from './call';
-import { email, isoDateTime, limits, optionalString, requestBody, requiredString } from './fields';
+import { email, isoDateTime, limits, messages, optionalString, requestBody, requiredString } from './fields';
 
 const CODE_MAX = 50;
 const ID_MAX = 100;
@@ -44,9 +44,21 @@ export const pageNumber = v.pipe(
   v.integer(),
   v.minValue(0),
 );
+/**
+ * The pages a list (identities, invitations, access requests: 20 rows a page) can be paged to:
+ * the first 500, the first 10,000 rows. Not in the spec: this portal's limit. Each page further is
+ * a longer read (the rows before it are counted off), and at a bank's scale a list that long is
+ * narrowed with its search, not paged through; a page beyond it is refused with 400 at `page`.
+ */
+export const LIST_PAGE_LIMIT = 500;
+/** The zero-based number of a list's page: at most LIST_PAGE_LIMIT - 1. */
+export const listPageNumber = v.pipe(
+  pageNumber,
+  v.maxValue(LIST_PAGE_LIMIT - 1, messages.maxValue(LIST_PAGE_LIMIT - 1)),
+);
 /** Query of the paged list helper: `page` and a free-text `query` (both optional). */
 export const PagedQuery = v.strictObject({
-  page: v.optional(pageNumber),
+  page: v.optional(listPageNumber),
   query: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { calls, Paged, HistoryItem, invitationFixesName } from '../../src/contract';
-import { issuesOf } from './helpers';
+import { LIST_PAGE_LIMIT } from '../../src/contract/admin';
+import { issuesAt, issuesOf } from './helpers';
 
 const item = {
   eventDate: '2026-03-01T10:00:00.000Z',
@@ -46,6 +47,24 @@ describe('admin and access requests', () => {
         page: { number: 0, size: 5, totalElements: 6 },
       }),
     ).toEqual([]);
+  });
+
+  it(`pages the admin lists up to page ${LIST_PAGE_LIMIT - 1} (zero-based): a later page is refused at page`, () => {
+    const lists = [calls.searchIdentities, calls.listInvitations, calls.getAccessRequests];
+    const tooFar = `Value must be less than or equal to ${LIST_PAGE_LIMIT - 1}`;
+    for (const { id, query } of lists) {
+      expect(v.parse(query, { page: String(LIST_PAGE_LIMIT - 1) }), id).toEqual({
+        page: LIST_PAGE_LIMIT - 1,
+      });
+      expect(v.parse(query, { page: 0, query: 'smith' }), id).toEqual({ page: 0, query: 'smith' });
+      for (const page of [LIST_PAGE_LIMIT, String(LIST_PAGE_LIMIT), '5000000']) {
+        expect(issuesAt(query, { page }, 'page'), `${id} ${page}`).toEqual([tooFar]);
+      }
+    }
+    // A history's pages (five items each, one identity's or request's) are not the lists'.
+    expect(v.parse(calls.getAccessRequestHistory.query, { page: String(LIST_PAGE_LIMIT) })).toEqual({
+      page: LIST_PAGE_LIMIT,
+    });
   });
 
   it('fixes the invitation name only for a non-staff invitee with a customer number (section 5)', () => {

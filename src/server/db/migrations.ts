@@ -78,6 +78,74 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
         using gin ((data -> 'passwordReset' -> 'candidateIds'))
         where type = 'ANONYMOUS' and data ? 'passwordReset'`,
     ]),
+    // Indexes for a bank's row counts (an audit on PostgreSQL 15 with 2M identities, 1.5M
+    // invitations, 300k access requests, 1M failure counts and 1M trusted devices):
+    // - the admin lists' searches (domain/admin/identities.ts, repositories/admin.ts and
+    //   access-requests.ts) match text anywhere, `lower(column) like '%text%'`: trigram GIN indexes
+    //   on exactly those expressions (pg_trgm), one arm each of the search's OR, and btree indexes
+    //   on the columns through which a matching app, facility or requester selects rows;
+    // - the lists' orders: identities by (retired, lower(username), id), invitations by
+    //   (created_at desc, id desc), so a page is read in order instead of sorted from every row;
+    // - the sweeps (http/app.ts): failed_auth_counts by last_failed_at where locked_at is null (the
+    //   sweep's own predicate, repositories/lockout.ts), trusted_devices by expires_at.
+    // Kysely runs a migration in a transaction, where CREATE INDEX CONCURRENTLY cannot run: each
+    // index here blocks writes to its table while it is built, and each build has the pool's
+    // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS, 15 s). At the audit's sizes
+    // identities_search takes about 85 s, so there the migration fails (rolled back whole, nothing
+    // changed) and the server does not start. With big tables, build the indexes beforehand,
+    // outside a transaction, under the same names, with psql as a role allowed to:
+    //   create extension if not exists pg_trgm;
+    // then each `create index` below as `create index concurrently if not exists <same name> ...`
+    // (afterwards check that none was left invalid by a failed build:
+    // `select indexrelid::regclass from pg_index where not indisvalid`; drop any such and build it
+    // again). This migration then finds them, skips them and records itself.
+    // PGlite has pg_trgm only when its instance is created with the extension (database.ts,
+    // createPGlite's `extensions`); without it this migration creates every index but the trigram
+    // ones, and the searches find the same rows without them. PostgreSQL must have the extension:
+    // without it, or without the right to create it (README), the migration fails.
+    '0022_list_and_sweep_indexes': {
+      async up(db: Kysely<unknown>) {
+        for (const text of [
+          `create index if not exists identities_list_order
+            on identities ((retired_at is not null), lower(username), id)`,
+          `create index if not exists invitations_created on invitations (created_at desc, id desc)`,
+          `create index if not exists invitations_app on invitations (app_code)`,
+          `create index if not exists invitations_facility on invitations (facility_id)`,
+          `create index if not exists access_requests_requester on access_requests (requester_identity_id)`,
+          `create index if not exists access_requests_facility on access_requests (facility_id)`,
+          `create index if not exists access_requests_status on access_requests (status)`,
+          `create index if not exists failed_auth_counts_idle
+            on failed_auth_counts (last_failed_at) where locked_at is null`,
+          `create index if not exists trusted_devices_expires_at on trusted_devices (expires_at)`,
+        ])
+          await sql.raw(text).execute(db);
+        const { rows } = await sql<{ skip: boolean }>`
+          select version() like '%PGlite%'
+            and not exists (select from pg_available_extensions where name = 'pg_trgm') as skip
+        `.execute(db);
+        if (rows[0]?.skip) return;
+        for (const text of [
+          `create extension if not exists pg_trgm`,
+          // The mobile is searched by its digits: the expression is the search's, character for
+          // character (domain/admin/identities.ts, MOBILE_DIGITS), or the planner cannot use it.
+          `create index if not exists identities_search on identities using gin (
+            lower(username) gin_trgm_ops,
+            lower(name) gin_trgm_ops,
+            lower(email) gin_trgm_ops,
+            lower(customer_number) gin_trgm_ops,
+            regexp_replace(coalesce(mobile, ''), '[^0-9]', '', 'g') gin_trgm_ops
+          )`,
+          `create index if not exists invitations_search on invitations using gin (
+            lower(email) gin_trgm_ops,
+            lower(name) gin_trgm_ops,
+            lower(customer_number) gin_trgm_ops
+          )`,
+          `create index if not exists access_requests_search on access_requests
+            using gin (lower(code) gin_trgm_ops)`,
+        ])
+          await sql.raw(text).execute(db);
+      },
+    },
   };
 }
 

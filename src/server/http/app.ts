@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config';
 import { systemClock } from '../adapters/clock';
 import { cryptoRandom } from '../adapters/random';
@@ -39,11 +40,14 @@ import { adminSmsGatewayRoutes } from './routes/admin-sms-gateway';
 import { accessRequestRoutes } from './routes/access-requests';
 import { adminRoutes } from './routes/admin';
 import { adminIdentityRoutes } from './routes/admin-identities';
-import { createServices, type ServerDeps } from './services';
+import { createServices, type ServerDeps, type Services } from './services';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { loggingOptions } from '../observability/logging';
 import { installObservability } from '../observability/plugin';
 import { sweepFailureRecords } from '../db/repositories/lockout';
+import { deleteExpiredSessions } from '../db/repositories/sessions';
+import { deleteExpiredTrustedDevices } from '../db/repositories/trusted-devices';
+import type { Database } from '../db/schema';
 import { usernameKeyer } from '../domain/lockout';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
@@ -99,6 +103,47 @@ export async function prepareOpenDatabase(
     // Ports and PUBLIC_URL can change between starts; the demo apps follow them.
     if (config.demoSpUrl) await refreshDemoEndpoints(database.db, config.publicUrl, config.demoSpUrl);
   }
+}
+
+/** The sweep's advisory lock on PostgreSQL ('sweep' in ASCII; the demo seed's is 'demo'). */
+export const SWEEP_LOCK_KEY = 0x7377656570;
+
+/**
+ * One round of the periodic sweep: expired sessions (their captchas and one-time codes go with
+ * them), expired trusted devices, then the failure limit's idle counts and old sign-in attempts.
+ * Every instance runs the timer; on PostgreSQL one round runs at a time: the round takes
+ * pg_try_advisory_lock on a connection of its own, and an instance that finds the lock taken skips
+ * its round ('skipped': the round under way deletes the same rows). The deletes run on that
+ * connection, each statement (each batch of the failure limit's) committed on its own as before,
+ * and a pool of one connection needs no second. The lock is released in `finally`, and with the
+ * connection if the process dies. PGlite is one process's database: its round just runs.
+ */
+export async function sweepExpired(
+  services: Pick<Services, 'database' | 'clock'>,
+): Promise<'ran' | 'skipped'> {
+  const run = async (db: Kysely<Database>) => {
+    const now = services.clock.now();
+    await deleteExpiredSessions(db, now);
+    await deleteExpiredTrustedDevices(db, now);
+    await sweepFailureRecords(db, now);
+  };
+  const { db, kind } = services.database;
+  if (kind !== 'postgres') {
+    await run(db);
+    return 'ran';
+  }
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(${SWEEP_LOCK_KEY}::bigint) as locked
+    `.execute(connection);
+    if (!rows[0]?.locked) return 'skipped';
+    try {
+      await run(connection);
+      return 'ran';
+    } finally {
+      await sql`select pg_advisory_unlock(${SWEEP_LOCK_KEY}::bigint)`.execute(connection);
+    }
+  });
 }
 
 /** Fastify takes a hop count at run time but not in its types: express it as a function. */
@@ -178,13 +223,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
 
     await services.signIn.warmUp();
     const sweep = () =>
-      services.sessions
-        .sweep()
-        // Expired trusted devices go too (their one-time codes went with their sessions).
-        .then(() => services.factors.trustedDevices.sweep())
-        // And the failure limit's idle counts and old attempts of unknown usernames.
-        .then(() => sweepFailureRecords(services.db, services.clock.now()))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+      sweepExpired(services).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
     const timer = setInterval(sweep, SESSION_SWEEP_MS);
     timer.unref();
     app.addHook('onReady', async () => {

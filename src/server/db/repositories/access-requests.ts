@@ -2,6 +2,7 @@
 // request, its grant and its history entries land together or not at all.
 import { sql, type Kysely } from 'kysely';
 import type { Database, IdentityEventVariant } from '../schema';
+import { containsPattern, referenceConditions, totalFromPage } from './admin';
 
 export interface AccessRequestEvent {
   accessRequestId: string;
@@ -60,49 +61,76 @@ function summaries(db: Kysely<Database>) {
     .leftJoin('facilities as f', 'f.id', 'r.facility_id');
 }
 
-/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const STATUSES: readonly AccessRequestStatusValue[] = ['PENDING', 'APPROVED', 'REJECTED'];
 
-/** One page of access requests, newest first; `query` matches code, app, facility and requester. */
+/**
+ * One page of access requests, newest first; `query` matches (anywhere, case-insensitively) the
+ * code, status, app (code or name), facility (code or name) or requester (username or name). Every
+ * condition of the match is one an index answers (migration 0022): the code through its trigram
+ * index, the statuses that match (known here) through access_requests_status, and the apps,
+ * facilities and requesters that match (referenceConditions) through the request's column that
+ * names them. The filter is on access_requests alone, and its foreign keys give every request its
+ * one app and requester, so the count reads no other table: the rows it counts are the rows
+ * listed. The page is cut before the joins, so a later page joins its own rows only.
+ */
 export async function listAccessRequests(
   db: Kysely<Database>,
   page: { number: number; size: number; query: string },
 ): Promise<{ rows: AccessRequestRow[]; totalElements: number }> {
   const pattern = page.query ? containsPattern(page.query) : null;
-  const filtered = summaries(db).$if(pattern !== null, (qb) =>
-    qb.where((eb) =>
-      eb.or(
-        ['r.code', 'r.status', 'a.code', 'a.name', 'f.code', 'f.name', 'i.username', 'i.name'].map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', pattern),
-        ),
+  const lowered = page.query.toLowerCase();
+  const statuses = STATUSES.filter((status) => status.toLowerCase().includes(lowered));
+  const referring =
+    pattern === null
+      ? []
+      : await referenceConditions(db, pattern, [
+          ['r.app_code', 'app'],
+          ['r.facility_id', 'facility'],
+          ['r.requester_identity_id', 'identity'],
+        ]);
+  const filtered = db
+    .selectFrom('access_requests as r')
+    .$if(pattern !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb(sql`lower(r.code)`, 'like', pattern),
+          ...(statuses.length > 0 ? [eb('r.status', 'in', statuses)] : []),
+          ...referring,
+        ]),
       ),
-    ),
-  );
-  const [rows, total] = await Promise.all([
-    filtered
-      .select([
-        'r.id',
-        'r.code',
-        'r.status',
-        'r.created_at',
-        'a.code as app_code',
-        'a.name as app_name',
-        'f.code as facility_code',
-        'f.name as facility_name',
-        'i.id as requester_id',
-        'i.username as requester_username',
-        'i.name as requester_name',
-      ])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.size)
-      .offset(page.number * page.size)
-      .execute(),
-    filtered.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, totalElements: Number(total.total) };
+    );
+  const offset = page.number * page.size;
+  const pageRows = filtered
+    .selectAll('r')
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.size)
+    .offset(offset);
+  const rows = await db
+    .selectFrom(pageRows.as('r'))
+    .innerJoin('apps as a', 'a.code', 'r.app_code')
+    .innerJoin('identities as i', 'i.id', 'r.requester_identity_id')
+    .leftJoin('facilities as f', 'f.id', 'r.facility_id')
+    .select([
+      'r.id',
+      'r.code',
+      'r.status',
+      'r.created_at',
+      'a.code as app_code',
+      'a.name as app_name',
+      'f.code as facility_code',
+      'f.name as facility_name',
+      'i.id as requester_id',
+      'i.username as requester_username',
+      'i.name as requester_name',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  const totalElements =
+    totalFromPage(offset, rows.length, page.size) ??
+    Number((await filtered.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()).total);
+  return { rows, totalElements };
 }
 
 export async function findAccessRequest(

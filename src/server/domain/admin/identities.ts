@@ -8,6 +8,7 @@ import { describeUserAgent } from '../../adapters/user-agent';
 import type { HistoryItem, PageMetadata } from '../../../contract/admin';
 import type { IdentityDetails, IdentitySession, IdentitySummary } from '../../../contract/admin-identities';
 import type { FactorType } from '../../../contract/entities';
+import { totalFromPage } from '../../db/repositories/admin';
 import { identityHistory, type IdentityEventRow } from '../../db/repositories/history';
 import type { Lockout } from '../lockout';
 import { grantsOf } from '../../db/repositories/reference';
@@ -66,6 +67,12 @@ export function historyItemOf(row: IdentityEventRow): HistoryItem {
 /** LIKE pattern matching `text` anywhere, lower case, with LIKE's own characters escaped. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A mobile's digits: the expression of identities_search's mobile column (migration 0022), written
+ * the same, constants and all, so the planner can match it to the index.
+ */
+const MOBILE_DIGITS = sql<string>`regexp_replace(coalesce(i.mobile, ''), '[^0-9]', '', 'g')`;
+
 export interface AdminIdentityDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -118,7 +125,8 @@ export class AdminIdentities {
   /**
    * A page of identities matching `query` (empty: all) in username, name, email or customer number
    * (anywhere, case-insensitively), or mobile (its digits, however either is spaced); live
-   * identities first, then by username.
+   * identities first, then by username. Each arm of the match is an expression of a trigram index
+   * and the order is an index's (migration 0022): written otherwise, the planner reads every row.
    */
   async search(pageNumber: number, query: string): Promise<{ data: IdentitySummary[]; page: PageMetadata }> {
     const text = query.trim();
@@ -138,26 +146,25 @@ export class AdminIdentities {
             ...['i.username', 'i.name', 'i.email', 'i.customer_number'].map((column) =>
               eb(sql`lower(${sql.ref(column)})`, 'like', pattern),
             ),
-            ...mobilePatterns.map((mobile) =>
-              eb(sql`regexp_replace(coalesce(i.mobile, ''), '[^0-9]', '', 'g')`, 'like', mobile),
-            ),
+            ...mobilePatterns.map((mobile) => eb(MOBILE_DIGITS, 'like', mobile)),
           ]),
         ),
       );
-    const [rows, total] = await Promise.all([
-      filtered
-        .select(SUMMARY_COLUMNS)
-        .orderBy(sql`i.retired_at is not null`)
-        .orderBy(sql`lower(i.username)`)
-        .orderBy('i.id')
-        .limit(IDENTITY_PAGE_SIZE)
-        .offset(pageNumber * IDENTITY_PAGE_SIZE)
-        .execute(),
-      filtered.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    ]);
+    const offset = pageNumber * IDENTITY_PAGE_SIZE;
+    const rows = await filtered
+      .select(SUMMARY_COLUMNS)
+      .orderBy(sql`i.retired_at is not null`)
+      .orderBy(sql`lower(i.username)`)
+      .orderBy('i.id')
+      .limit(IDENTITY_PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    const totalElements =
+      totalFromPage(offset, rows.length, IDENTITY_PAGE_SIZE) ??
+      Number((await filtered.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()).total);
     return {
       data: rows.map(summaryOf),
-      page: { number: pageNumber, size: IDENTITY_PAGE_SIZE, totalElements: Number(total.total) },
+      page: { number: pageNumber, size: IDENTITY_PAGE_SIZE, totalElements },
     };
   }
 
