@@ -89,11 +89,12 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
     // - the sweeps (http/app.ts): failed_auth_counts by last_failed_at where locked_at is null (the
     //   sweep's own predicate, repositories/lockout.ts), trusted_devices by expires_at.
     // Kysely runs a migration in a transaction, where CREATE INDEX CONCURRENTLY cannot run: each
-    // index here blocks writes to its table while it is built, and each build has the pool's
-    // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS, 15 s). At the audit's sizes
-    // identities_search takes about 85 s, so there the migration fails (rolled back whole, nothing
-    // changed) and the server does not start. With big tables, build the indexes beforehand,
-    // outside a transaction, under the same names, with psql as a role allowed to:
+    // index here blocks writes to its table while it is built. At the audit's sizes
+    // identities_search takes about 85 s: under a statement_timeout (the request pool's 15 s,
+    // DATABASE_STATEMENT_TIMEOUT_MS) the migration fails, rolled back whole, and the server does
+    // not start; without one, sign-ins and admins wait on those tables for minutes. With big
+    // tables, build the indexes beforehand, outside a transaction, under the same names, with psql
+    // as a role allowed to:
     //   create extension if not exists pg_trgm;
     // then each `create index` below as `create index concurrently if not exists <same name> ...`
     // (afterwards check that none was left invalid by a failed build:
