@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLICATION_NAME,
   openDatabase,
+  openMigrationDatabase,
   POSTGRES_LIMITS,
   type AppDatabase,
 } from '../../src/server/db/database';
@@ -62,6 +63,20 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
 
       const unlimited = await open({ statementTimeoutMs: 0 });
       expect(await setting(unlimited, 'statement_timeout')).toBe('0');
+    });
+
+    it('runs the migrations on a connection without the time limits, which are for requests', async () => {
+      const requests = await openDatabase({ kind: 'postgres', url: handle.url! });
+      opened.push(requests);
+      const migrations = await openMigrationDatabase(requests);
+      opened.push(migrations);
+      expect(migrations.db).not.toBe(requests.db);
+      expect(await setting(migrations.db, 'statement_timeout')).toBe('0');
+      expect(await setting(migrations.db, 'lock_timeout')).toBe('0');
+      // A statement longer than a request may take runs to its end.
+      const requestsOnly = await open({ statementTimeoutMs: 100 });
+      await expect(sql`select pg_sleep(0.3)`.execute(requestsOnly)).rejects.toMatchObject({ code: '57014' });
+      await sql`select pg_sleep(0.3)`.execute(migrations.db);
     });
 
     it('gives up waiting for a row lock held by a stalled transaction', async () => {

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -19,6 +20,8 @@ export interface AppDatabase {
   readonly readCache: ReadCache | null;
   /** Closes the pool or the PGlite instance. */
   destroy(): Promise<void>;
+  /** What was opened (PostgreSQL: the URL and the pool's limits), for a connection of another kind. */
+  readonly target?: DatabaseTarget;
 }
 
 const OID_INT8 = 20;
@@ -43,6 +46,8 @@ export type DatabaseTarget =
       statementTimeoutMs?: number;
       /** Longest a request waits for a free connection, or for a new one to connect (ms). */
       connectTimeoutMs?: number;
+      /** Longest a statement waits for a lock (ms; 0: no limit). */
+      lockTimeoutMs?: number;
     };
 
 /**
@@ -68,9 +73,14 @@ export const POSTGRES_LIMITS = {
 /** application_name: what pg_stat_activity shows for this server's connections. */
 export const APPLICATION_NAME = 'identity-portal';
 
-/** A PGlite instance reading bigints as numbers and dates as text, as the pool below does. */
+/**
+ * A PGlite instance reading bigints as numbers and dates as text, as the pool below does, with the
+ * pg_trgm extension available: a data folder with trigram indexes must always be opened so.
+ */
 export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   return PGlite.create({
+    // Trigram indexes for the admin lists' searches (migration 0022), as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [OID_INT8]: asNumber, [OID_DATE]: asString },
@@ -113,7 +123,7 @@ export async function openDatabase(
     keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveInitialDelayMs,
     application_name: APPLICATION_NAME,
     ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
-    lock_timeout: POSTGRES_LIMITS.lockTimeoutMs,
+    lock_timeout: target.lockTimeoutMs ?? POSTGRES_LIMITS.lockTimeoutMs,
     idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionMs,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -125,7 +135,20 @@ export async function openDatabase(
   });
   pool.on('error', onPoolError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', readCache: null, destroy: () => db.destroy() };
+  return { db, kind: 'postgres', readCache: null, destroy: () => db.destroy(), target };
+}
+
+/**
+ * Where the schema migrations run: on PostgreSQL a connection of their own without the statement
+ * and lock time limits, which are for requests. A migration may rewrite a big table for minutes,
+ * and an instance starting beside another waits on the migration lock (an advisory lock) until
+ * that one has migrated: both would otherwise fail the start after 15 s and 5 s. PGlite's is the
+ * database itself.
+ */
+export async function openMigrationDatabase(opened: AppDatabase): Promise<AppDatabase> {
+  const target = opened.target;
+  if (opened.kind === 'pglite' || target?.kind !== 'postgres') return { ...opened, destroy: async () => {} };
+  return openDatabase({ ...target, poolSize: 1, statementTimeoutMs: 0, lockTimeoutMs: 0 });
 }
 
 /** Like libpq, a URL without a user name connects as the operating-system user. */

@@ -11,7 +11,7 @@ import { systemClock } from '../adapters/clock';
 import { cryptoRandom } from '../adapters/random';
 import { createSecretBox, loadDataKey } from '../adapters/secret-box';
 import { loadSigningKeys } from '../adapters/signing-keys';
-import { databaseTargetOf, openDatabase, type AppDatabase } from '../db/database';
+import { databaseTargetOf, openDatabase, openMigrationDatabase, type AppDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
 import { refreshDemoEndpoints, seedDemo } from '../demo/seed';
 import { demoSpRoutes } from '../demo/sp/routes';
@@ -86,9 +86,11 @@ export async function prepareOpenDatabase(
   const dataKey = () => deps.dataKey ?? loadDataKey(config.dataEncryptionKey, config.dataDir);
   // The data key is read (or made) only when a migration needs it.
   let keyOf: ((username: string) => string) | undefined;
-  const migrations = await migrateToLatest(database.db, {
+  // On PostgreSQL through a connection without the requests' statement and lock time limits.
+  const migrating = await openMigrationDatabase(database);
+  const migrations = await migrateToLatest(migrating.db, {
     usernameKey: (username) => (keyOf ??= usernameKeyer(dataKey()))(username),
-  });
+  }).finally(() => migrating.destroy());
   for (const m of migrations.results ?? []) log(`migration ${m.migrationName}: ${m.status}`);
   if (config.seedDemo) {
     const { seeded } = await seedDemo({

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import {
@@ -57,14 +57,21 @@ async function probe(url: string): Promise<string | null> {
  */
 async function pgliteTemplate(): Promise<Blob> {
   const migrationsSource = readFileSync(new URL('../../../src/server/db/migrations.ts', import.meta.url));
+  // How the instance is created (its extensions) shapes the template too.
+  const databaseSource = readFileSync(new URL('../../../src/server/db/database.ts', import.meta.url));
   const pglitePackage = readFileSync(
     new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
   );
-  const key = createHash('sha256').update(migrationsSource).update(pglitePackage).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(migrationsSource)
+    .update(databaseSource)
+    .update(pglitePackage)
+    .digest('hex')
+    .slice(0, 16);
   const file = path.join(tmpdir(), `identity-pglite-template-${key}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
 
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite, closeOnDestroy: false }) });
   try {
     await migrateToLatest(db);
