@@ -5,7 +5,7 @@
 // holds, in one transaction.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrations';
+import { migrateToLatest, migrations } from '../../src/server/db/migrations';
 import { usernameKeyer } from '../../src/server/domain/lockout';
 import { INCORRECT_CREDENTIALS_MESSAGE } from '../../src/server/domain/messages';
 import { DEMO_PASSWORD, startServer, TEST_DATA_KEY, usernameKey, type TestServer } from './support/server';
@@ -125,11 +125,15 @@ describe.each(targets)('migration 0019 (failure rows keyed) on $name', (target) 
   it('keys every row in place: counts, the lock and the unknown attempt survive, the typed text does not', async () => {
     const db = handle.database.db;
     const result = await migrateToLatest(db, { usernameKey: keyOf });
-    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
+    // 0019 and every later migration ran, in order, on the database left at 0018.
+    const ran = result.results?.map((r) => [r.migrationName, r.status]) ?? [];
+    expect(ran.slice(0, 3)).toEqual([
       ['0019_failure_limit_username_keys', 'Success'],
       ['0020_failure_limit_in_flight', 'Success'],
       ['0021_sessions_reset_candidates', 'Success'],
     ]);
+    expect(ran.every(([, status]) => status === 'Success')).toBe(true);
+    expect(ran.at(-1)?.[0]).toBe(Object.keys(migrations).sort().at(-1));
     const counts = await db
       .selectFrom('failed_auth_counts')
       .select(['username_key', 'count', 'locked_at'])

@@ -80,5 +80,30 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
         await first.end();
       }
     });
+
+    it("logs a wrong password without waiting on any identity's row, known or unknown username", async () => {
+      // Another transaction holds every identity row (an admin's bulk change, a merge's lock).
+      const other = new pg.Client({ connectionString: withDefaultUser(server.handle.url!) });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from identities for update');
+        // Both refusals come back while those locks are held: the log locks no identity's row.
+        const [known, unknown] = await Promise.all([
+          server.client().login('C10009', 'Not-The-Password-2026'),
+          server.client().login('nobody-by-this-name', 'Not-The-Password-2026'),
+        ]);
+        expect([known.status, unknown.status]).toEqual([422, 422]);
+        expect(await someoneWaitsForALock()).toBe(false);
+      } finally {
+        await other.query('rollback');
+        await other.end();
+      }
+      const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_constraint
+      where conrelid = 'sign_in_attempts'::regclass and contype = 'f'
+    `.execute(server.db);
+      expect(rows[0]!.n).toBe(0);
+    });
   },
 );

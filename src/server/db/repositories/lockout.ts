@@ -193,17 +193,8 @@ export async function recordFailedSignIn(
         (${a.identityId}::uuid, ${a.username}, ${a.realmCode}, ${a.attemptedAt}::timestamptz, ${a.ipAddress},
          ${a.cityName}, ${a.countryName}, ${a.continentName}, false)
     ),
-    -- The log's foreign key makes PostgreSQL lock the known identity's row (FOR KEY SHARE), which
-    -- costs a row write; an unknown username takes the same lock on another identity, so the
-    -- statement's time does not tell them apart (bench/enumeration measures it).
-    balanced as (
-      select 1 from identities x
-      where ${a.identityId}::uuid is null
-        and x.id = (select y.id from identities y order by y.id limit 1)
-      for key share of x
-    ),
     ${penaltyCtes(penalty)}
-    select (select count(*) from balanced) as balanced, (select bool_or(newly_locked) from penalised) as newly_locked
+    select (select bool_or(newly_locked) from penalised) as newly_locked
   `.execute(db);
   return { newlyLocked: result.rows[0]?.newly_locked === true };
 }
