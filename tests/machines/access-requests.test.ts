@@ -1,15 +1,24 @@
 // Hand-pinned transitions of the access-request machines (section 2.7): the list's search and
-// paging, the history's paging (five per page), one request resolved by code or loaded by id, and
+// paging (none past the server's LIST_PAGE_LIMIT pages, a page given past it asked as the last),
+// the history's paging (five per page), one request resolved by code or loaded by id, and
 // an admin's decision on a pending request (confirm, refusals, decided meanwhile; viewers cannot).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { pageCount, type Paged } from '../../machines/access-requests/access-requests.types';
+import {
+  clampListPage,
+  pageCount,
+  reachablePageCount,
+  type Paged,
+} from '../../machines/access-requests/access-requests.types';
 import { historyMachine } from '../../machines/access-requests/history/history.machine';
 import * as historySelect from '../../machines/access-requests/history/history.select';
 import type { HistoryPageQuery } from '../../machines/access-requests/history/history.types';
 import { requestListMachine } from '../../machines/access-requests/request-list/request-list.machine';
 import * as listSelect from '../../machines/access-requests/request-list/request-list.select';
-import type { RequestListQuery } from '../../machines/access-requests/request-list/request-list.types';
+import type {
+  RequestListInput,
+  RequestListQuery,
+} from '../../machines/access-requests/request-list/request-list.types';
 import { requestMachine } from '../../machines/access-requests/request/request.machine';
 import * as requestSelect from '../../machines/access-requests/request/request.select';
 import type {
@@ -17,7 +26,12 @@ import type {
   DecideResult,
   RequestInput,
 } from '../../machines/access-requests/request/request.types';
-import type { AccessRequestDetails, AccessRequestSummary, HistoryItem } from '../../src/contract/admin';
+import {
+  LIST_PAGE_LIMIT,
+  type AccessRequestDetails,
+  type AccessRequestSummary,
+  type HistoryItem,
+} from '../../src/contract/admin';
 import {
   ALREADY_DECIDED,
   decidedDetails,
@@ -44,8 +58,26 @@ describe('pageCount', () => {
   });
 });
 
+describe('reachablePageCount and clampListPage (the lists the server pages up to LIST_PAGE_LIMIT)', () => {
+  it('counts the pages up to the cap, and keeps a page number within it', () => {
+    expect(reachablePageCount({ number: 0, size: 20, totalElements: 41 })).toBe(3);
+    expect(reachablePageCount({ number: 0, size: 20, totalElements: 20 * LIST_PAGE_LIMIT })).toBe(
+      LIST_PAGE_LIMIT,
+    );
+    expect(reachablePageCount({ number: 0, size: 20, totalElements: 12_345 })).toBe(LIST_PAGE_LIMIT);
+    expect([0, 7, LIST_PAGE_LIMIT - 1, LIST_PAGE_LIMIT, 5_000_000, -1].map(clampListPage)).toEqual([
+      0,
+      7,
+      LIST_PAGE_LIMIT - 1,
+      LIST_PAGE_LIMIT - 1,
+      LIST_PAGE_LIMIT - 1,
+      0,
+    ]);
+  });
+});
+
 describe('access-request list machine', () => {
-  function start(answers: Array<Answer<Paged<AccessRequestSummary>>>) {
+  function start(answers: Array<Answer<Paged<AccessRequestSummary>>>, input: RequestListInput = {}) {
     const queue = [...answers];
     const calls: RequestListQuery[] = [];
     const actor = createActor(
@@ -57,7 +89,7 @@ describe('access-request list machine', () => {
           }),
         },
       }),
-      { input: {} },
+      { input },
     );
     actor.start();
     return { actor, calls };
@@ -92,6 +124,47 @@ describe('access-request list machine', () => {
     actor.send({ type: 'user.page', page: 2 });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(calls.at(-1)).toEqual({ query: '', page: 2 });
+  });
+
+  it(`pages 12,345 requests only up to page ${LIST_PAGE_LIMIT} (the server's cap), the count exact`, async () => {
+    const total = 12_345;
+    const last = LIST_PAGE_LIMIT - 1;
+    const { actor, calls } = start([listPage(0, total), listPage(last, total)]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(pageCount(listSelect.selectPage(actor.getSnapshot())!)).toBe(618);
+    for (const page of [LIST_PAGE_LIMIT, 617]) {
+      actor.send({ type: 'user.page', page });
+      expect(actor.getSnapshot().value).toBe('ready');
+    }
+    actor.send({ type: 'user.page', page: last });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === last);
+    // Next from the last reachable page is refused: the server would answer 400.
+    actor.send({ type: 'user.page', page: last + 1 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls).toEqual([
+      { query: '', page: 0 },
+      { query: '', page: last },
+    ]);
+    expect(listSelect.selectPage(actor.getSnapshot())).toEqual({
+      number: last,
+      size: 20,
+      totalElements: total,
+    });
+  });
+
+  it('asks for a page given past the cap as the last reachable one', async () => {
+    const total = 12_345;
+    const last = LIST_PAGE_LIMIT - 1;
+    for (const wanted of [LIST_PAGE_LIMIT, 617, 5_000_000]) {
+      const { actor, calls } = start([listPage(last, total)], { page: wanted });
+      expect(actor.getSnapshot().context.page).toBe(last);
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(calls).toEqual([{ query: '', page: last }]);
+    }
+    const within = start([listPage(last - 1, total)], { query: ' x ', page: last - 1 });
+    await waitFor(within.actor, (s) => s.matches('ready'));
+    expect(within.calls).toEqual([{ query: 'x', page: last - 1 }]);
   });
 
   it('shows an unexpected failure and tries again', async () => {

@@ -1,7 +1,8 @@
 // Hand-pinned transitions of the admin's identity search machine (/admin/identities?query=…): the
 // query (trimmed; no minimum length, blank lists everyone), the pages (another page within the
-// result only, exact fills and an empty result included), a new search from the first page, and a
-// failed or refused search (its reason, a retry as it was, or a new search).
+// result only, exact fills and an empty result included, and none past the server's LIST_PAGE_LIMIT
+// pages), a new search from the first page, and a failed or refused search (its reason, a retry as
+// it was, or a new search).
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Paged } from '../../machines/access-requests/access-requests.types';
@@ -11,6 +12,7 @@ import {
   type IdentitySearchInput,
   type IdentitySearchQuery,
 } from '../../machines/admin/identity-search/identity-search.machine';
+import { LIST_PAGE_LIMIT } from '../../src/contract/admin';
 import type { IdentitySummary } from '../../src/contract/admin-identities';
 import { identity, IDENTITY_PAGE_SIZE, IDENTITY_SEARCH, identityPage } from '../model/admin-identities.model';
 import { UNEXPECTED_FAILURE } from './access-requests.fixtures';
@@ -116,6 +118,30 @@ describe('admin identity search machine', () => {
     none.actor.send({ type: 'user.page', page: 1 });
     expect(none.actor.getSnapshot().value).toBe('ready');
     expect([one.calls, none.calls].map((c) => c.length)).toEqual([1, 1]);
+  });
+
+  it(`pages 12,345 identities only up to page ${LIST_PAGE_LIMIT} (the server's cap), the count exact`, async () => {
+    const total = 12_345;
+    const last = LIST_PAGE_LIMIT - 1;
+    // Only the pages' numbers and the total matter here: twenty rows each.
+    const deep = (number: number) => ({ ...pageOf(0, total), page: { ...pageOf(0, total).page, number } });
+    const { actor, calls } = start([deep(0), deep(last)]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.result?.page.totalElements).toBe(total);
+    for (const page of [LIST_PAGE_LIMIT, 617]) {
+      actor.send({ type: 'user.page', page });
+      expect(actor.getSnapshot().value).toBe('ready');
+    }
+    actor.send({ type: 'user.page', page: last });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === last);
+    // Next from the last reachable page is refused: the server would answer 400.
+    actor.send({ type: 'user.page', page: last + 1 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls).toEqual([
+      { query: '', page: 0 },
+      { query: '', page: last },
+    ]);
   });
 
   it('starts a new search from the first page, the same query again included', async () => {

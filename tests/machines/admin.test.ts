@@ -1,5 +1,6 @@
 // Hand-pinned transitions of the admin machines: the invitation list (revoke only open ones, a
-// failed revoke keeps the list, a new invitation reloads the first page) and the invite form
+// failed revoke keeps the list, a new invitation reloads the first page, no page past the server's
+// LIST_PAGE_LIMIT) and the invite form
 // (refusals back to the form, the sent invitation, another one).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -9,7 +10,12 @@ import type { CreateInvitationResult } from '../../machines/admin/create-invitat
 import { invitationsMachine, REVOKE_FAILED } from '../../machines/admin/invitations/invitations.machine';
 import { smsGatewayMachine } from '../../machines/admin/sms-gateway/sms-gateway.machine';
 import type { InvitationListQuery } from '../../machines/admin/invitations/invitations.types';
-import type { AdminApp, CreateInvitationBody, InvitationSummary } from '../../src/contract/admin';
+import {
+  LIST_PAGE_LIMIT,
+  type AdminApp,
+  type CreateInvitationBody,
+  type InvitationSummary,
+} from '../../src/contract/admin';
 import {
   ADMIN_APPS,
   CREATED,
@@ -108,6 +114,33 @@ describe('admin invitation list machine', () => {
     actor.send({ type: 'invitation.created' });
     await waitFor(actor, (s) => s.matches('ready') && calls.loads.length === 3);
     expect(calls.loads.map((c) => c.page)).toEqual([0, 1, 0]);
+  });
+
+  it(`pages 12,345 invitations only up to page ${LIST_PAGE_LIMIT} (the server's cap), the count exact`, async () => {
+    const total = 12_345;
+    const last = LIST_PAGE_LIMIT - 1;
+    // Only the pages' numbers and the total matter here.
+    const deep = (number: number): Paged<InvitationSummary> => ({
+      data: invitationPage(0, '').data,
+      page: { number, size: 20, totalElements: total },
+    });
+    const { actor, calls } = start({ pages: [deep(0), deep(last)] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    for (const page of [LIST_PAGE_LIMIT, 617]) {
+      actor.send({ type: 'user.page', page });
+      expect(actor.getSnapshot().value).toBe('ready');
+    }
+    actor.send({ type: 'user.page', page: last });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === last);
+    // Next from the last reachable page is refused: the server would answer 400.
+    actor.send({ type: 'user.page', page: last + 1 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls.loads).toEqual([
+      { query: '', page: 0 },
+      { query: '', page: last },
+    ]);
+    expect(actor.getSnapshot().context.result?.page.totalElements).toBe(total);
   });
 });
 

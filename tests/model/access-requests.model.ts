@@ -4,7 +4,7 @@
 // found taken meanwhile (the reload then answers the decided request) or fails).
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { pageCount } from '../../machines/access-requests/access-requests.types';
+import { pageCount, reachablePageCount } from '../../machines/access-requests/access-requests.types';
 import { historyMachine } from '../../machines/access-requests/history/history.machine';
 import type { HistoryEvent } from '../../machines/access-requests/history/history.types';
 import { requestListMachine } from '../../machines/access-requests/request-list/request-list.machine';
@@ -15,6 +15,7 @@ import {
   type RequestEvent,
   type RequestInput,
 } from '../../machines/access-requests/request/request.types';
+import type { PageMetadata } from '../../src/contract/admin';
 import {
   ALREADY_DECIDED,
   decidedDetails,
@@ -60,18 +61,25 @@ function eventsFrom<S extends { _nodes: Array<{ ownEvents: unknown }> }>(
   };
 }
 
-/** The last page when showing the first, else the first: both ways through the pagination. */
-const otherPage = (s: {
-  context: { page: number; result: { page: { size: number; totalElements: number; number: number } } | null };
-}) => {
+/**
+ * The last page when showing the first, else the first: both ways through the pagination. The
+ * list's pages are those the server serves (reachablePageCount: LIST_PAGE_LIMIT at most), the
+ * history's all of them.
+ */
+const otherPage = (
+  s: {
+    context: { page: number; result: { page: PageMetadata } | null };
+  },
+  pages: (page: PageMetadata) => number = pageCount,
+) => {
   const result = s.context.result;
-  if (!result || pageCount(result.page) < 2) return [];
-  return [s.context.page === 0 ? pageCount(result.page) - 1 : 0];
+  if (!result || pages(result.page) < 2) return [];
+  return [s.context.page === 0 ? pages(result.page) - 1 : 0];
 };
 
 export const listFixtures = {
   'user.search': (s) => [{ type: 'user.search', query: s.context.query === '' ? SEARCH_QUERY : '' }],
-  'user.page': (s) => otherPage(s).map((page) => ({ type: 'user.page', page })),
+  'user.page': (s) => otherPage(s, reachablePageCount).map((page) => ({ type: 'user.page', page })),
   'user.retry': () => [{ type: 'user.retry' }],
   'xstate.done.actor.loadAccessRequests': (s) => [
     done('loadAccessRequests', listPage(s.context.page, listTotalOf(s.context.query), s.context.query)),

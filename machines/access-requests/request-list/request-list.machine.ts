@@ -7,11 +7,20 @@
  *     --error / reportFailure--> failed --user.retry--> loading
  *   ready --user.search {query} / applySearch (back to the first page)--> loading
  *         --user.page {page} [isOtherPage] / choosePage--> loading
+ *
+ * The pages are those the server serves: LIST_PAGE_LIMIT at most, however many requests match
+ * (reachablePageCount); an input page is clamped to the last of them.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AccessRequestSummary } from '../../../src/contract/admin';
 import type { FlowStateMeta } from '../../shared/flow.types';
-import { failureMessageOf, LOAD_FAILED_MESSAGE, pageCount, type Paged } from '../access-requests.types';
+import {
+  clampListPage,
+  failureMessageOf,
+  LOAD_FAILED_MESSAGE,
+  reachablePageCount,
+  type Paged,
+} from '../access-requests.types';
 import type {
   RequestListContext,
   RequestListEvent,
@@ -37,7 +46,8 @@ export const requestListMachine = setup({
   guards: {
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'user.page');
-      const last = context.result ? pageCount(context.result.page) - 1 : 0;
+      // Within the pages the server serves (LIST_PAGE_LIMIT at most), however many match.
+      const last = context.result ? reachablePageCount(context.result.page) - 1 : 0;
       return event.page !== context.page && event.page >= 0 && event.page <= last;
     },
   },
@@ -60,7 +70,8 @@ export const requestListMachine = setup({
   id: 'accessRequestList',
   context: ({ input }) => ({
     query: input.query?.trim() ?? '',
-    page: input.page ?? 0,
+    // A page asked for from outside is one the server serves (LIST_PAGE_LIMIT - 1 at most).
+    page: clampListPage(input.page ?? 0),
     result: null,
     errorMessage: null,
   }),

@@ -3,6 +3,7 @@ import type { Paged } from '../access-requests.types';
 
 export interface RequestListInput {
   query?: string;
+  /** Zero-based; a page past the last the server serves (LIST_PAGE_LIMIT - 1) is asked as that one. */
   page?: number;
 }
 

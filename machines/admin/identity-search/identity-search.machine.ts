@@ -9,11 +9,18 @@
  *     --error / reportFailure--> failed --user.retry--> loading
  *   ready, failed --user.search {query} / applySearch (first page)--> loading
  *   ready --user.page {page} [isOtherPage] / choosePage--> loading
+ *
+ * The pages are those the server serves: LIST_PAGE_LIMIT at most, however many identities match
+ * (reachablePageCount).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { IdentitySummary } from '../../../src/contract/admin-identities';
 import type { FlowStateMeta } from '../../shared/flow.types';
-import { failureMessageOf, pageCount, type Paged } from '../../access-requests/access-requests.types';
+import {
+  failureMessageOf,
+  reachablePageCount,
+  type Paged,
+} from '../../access-requests/access-requests.types';
 
 export const IDENTITY_SEARCH_FAILED = 'The identities could not be loaded.';
 
@@ -54,7 +61,8 @@ export const identitySearchMachine = setup({
   guards: {
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'user.page');
-      const last = context.result ? pageCount(context.result.page) - 1 : 0;
+      // Within the pages the server serves (LIST_PAGE_LIMIT at most), however many match.
+      const last = context.result ? reachablePageCount(context.result.page) - 1 : 0;
       return event.page !== context.page && event.page >= 0 && event.page <= last;
     },
   },

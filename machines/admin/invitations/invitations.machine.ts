@@ -11,11 +11,18 @@
  *   revoking (POST admin/invitations/{id}/revoke)
  *     --done / storeRevoked--> loading (the list again, with its new status)
  *     --error / storeRevokeError--> ready (the reason above the list)
+ *
+ * The pages are those the server serves: LIST_PAGE_LIMIT at most, however many invitations match
+ * (reachablePageCount).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { InvitationSummary } from '../../../src/contract/admin';
 import type { FlowStateMeta } from '../../shared/flow.types';
-import { failureMessageOf, pageCount, type Paged } from '../../access-requests/access-requests.types';
+import {
+  failureMessageOf,
+  reachablePageCount,
+  type Paged,
+} from '../../access-requests/access-requests.types';
 import type { InvitationListQuery, InvitationsContext, InvitationsEvent } from './invitations.types';
 
 export const INVITATIONS_LOAD_FAILED = 'The invitations could not be loaded.';
@@ -34,7 +41,8 @@ export const invitationsMachine = setup({
   guards: {
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'user.page');
-      const last = context.result ? pageCount(context.result.page) - 1 : 0;
+      // Within the pages the server serves (LIST_PAGE_LIMIT at most), however many match.
+      const last = context.result ? reachablePageCount(context.result.page) - 1 : 0;
       return event.page !== context.page && event.page >= 0 && event.page <= last;
     },
     isOpen: ({ context, event }) => {

@@ -1,6 +1,9 @@
 // The result count ('N result(s)'), 'N pages' when there is more than one, and the page buttons.
 // The count is a status region (WCAG 4.1.3), there before the first result (page null) so that a
 // screen reader announces its text when it changes.
+// A list the server pages only so far (maxPages: the admin lists' LIST_PAGE_LIMIT) keeps its exact
+// count and pages, offers no page past the maximum, and says so in the same status region, so that
+// the count and why the pages stop are announced together, once.
 // Built from Button rather than Mantine's Pagination, whose hook would land in the framework chunk
 // the sign-in page loads (its gzip budget). A button that may not be used (while a page loads, or
 // Previous on the first page) is aria-disabled rather than disabled: a disabled button drops the
@@ -36,21 +39,32 @@ export function Pager({
   page,
   busy,
   onPage,
+  maxPages,
 }: {
   /** Null before the first result: the status region is there, empty, and no buttons yet. */
   page: PageMetadata | null;
   busy: boolean;
   /** Zero-based. */
   onPage: (page: number) => void;
+  /** The most pages that may be offered (the list's page cap); none: every page. */
+  maxPages?: number;
 }) {
   const pages = page ? pageCount(page) : 0;
+  const offered = maxPages === undefined ? pages : Math.min(pages, maxPages);
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" data-testid="result-count" role="status">
         {page && t.resultCount(page.totalElements)}
         {pages > 1 && <> · {t.pageCount(pages)}</>}
+        {page && pages > offered && (
+          <>
+            {' '}
+            <br />
+            {t.pageLimit(offered * page.size)}
+          </>
+        )}
       </Text>
-      {page && pages > 1 && (
+      {page && offered > 1 && (
         <Group component="nav" aria-label={t.pagination} gap={4}>
           <Button
             variant="default"
@@ -59,7 +73,7 @@ export function Pager({
           >
             {t.previousPage}
           </Button>
-          {pagesToOffer(page.number, pages).map((n, i) =>
+          {pagesToOffer(page.number, offered).map((n, i) =>
             n === 'gap' ? (
               <Text key={`gap${i}`} size="sm" aria-hidden>
                 …
@@ -79,7 +93,7 @@ export function Pager({
           <Button
             variant="default"
             size="compact-sm"
-            {...usable(!busy && page.number < pages - 1, () => onPage(page.number + 1))}
+            {...usable(!busy && page.number < offered - 1, () => onPage(page.number + 1))}
           >
             {t.nextPage}
           </Button>

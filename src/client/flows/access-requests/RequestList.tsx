@@ -12,6 +12,7 @@ import {
   selectRows,
   selectView,
 } from '../../../../machines/access-requests/request-list/request-list.select';
+import { LIST_PAGE_LIMIT } from '../../../contract/admin';
 import { ACCESS_REQUESTS_ROUTE } from '../../app/routes';
 import { formatDateTime } from '../../app/format';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -66,7 +67,12 @@ export function RequestList() {
         // The pager is there from the first load (its count empty), so that a screen reader
         // announces the count when it comes and when it changes (WCAG 4.1.3).
         <Stack gap="sm" aria-busy={busy}>
-          <Pager page={page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
+          <Pager
+            page={page}
+            busy={busy}
+            maxPages={LIST_PAGE_LIMIT}
+            onPage={(n) => send({ type: 'user.page', page: n })}
+          />
           {page === null ? (
             <Group>
               <Loader size="sm" role="progressbar" aria-label={t.loading} />

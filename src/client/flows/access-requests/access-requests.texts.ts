@@ -9,6 +9,12 @@ export const accessRequestsTexts = {
   resultCount: (n: number) => `${n} result(s)`,
   /** Section 2.7, word for word: shown when there is more than one page. */
   pageCount: (n: number) => `${n} pages`,
+  /**
+   * Not in the spec (worded here): after the count when more match than the pages reach (the
+   * admin lists' LIST_PAGE_LIMIT pages); `rows` is those pages' rows.
+   */
+  pageLimit: (rows: number) =>
+    `Only the first ${rows.toLocaleString('en-AU')} results can be paged through: narrow the search to see the others.`,
   pagination: 'Pages',
   previousPage: 'Previous',
   nextPage: 'Next',

@@ -19,6 +19,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { identitySearchMachine } from '../../../../machines/admin/identity-search/identity-search.machine';
+import { LIST_PAGE_LIMIT } from '../../../contract/admin';
 import { Pager } from '../access-requests/Pager';
 import { useFlowActor } from '../shared/use-flow-actor';
 import { identitySearchActors } from './identities.actors';
@@ -85,7 +86,12 @@ export function IdentitySearchScreen() {
         // The pager is there from the first load (its count empty), so that a screen reader
         // announces the count when it comes and when it changes (WCAG 4.1.3).
         <Stack gap="sm" aria-busy={busy}>
-          <Pager page={page} busy={busy} onPage={(n) => send({ type: 'user.page', page: n })} />
+          <Pager
+            page={page}
+            busy={busy}
+            maxPages={LIST_PAGE_LIMIT}
+            onPage={(n) => send({ type: 'user.page', page: n })}
+          />
           {page === null || result === null ? (
             <Group>
               <Loader size="sm" role="progressbar" aria-label={t.loading} />

@@ -22,7 +22,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { invitationsMachine } from '../../../../machines/admin/invitations/invitations.machine';
-import type { InvitationStatus, InvitationSummary } from '../../../contract/admin';
+import { LIST_PAGE_LIMIT, type InvitationStatus, type InvitationSummary } from '../../../contract/admin';
 import { formatDateTime } from '../../app/format';
 import { Pager } from '../access-requests/Pager';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -125,6 +125,7 @@ export function InvitationsScreen() {
               <Pager
                 page={result?.page ?? null}
                 busy={busy}
+                maxPages={LIST_PAGE_LIMIT}
                 onPage={(n) => send({ type: 'user.page', page: n })}
               />
               {result === null ? (
