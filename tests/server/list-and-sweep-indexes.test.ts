@@ -343,9 +343,10 @@ describe.each(targets)('admin lists and sweeps after migration 0022 on $name', (
           .execute(db);
       }
       const result = await migrateToLatest(db);
-      expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
-        ['0022_list_and_sweep_indexes', 'Success'],
-      ]);
+      // 0022 and the migrations after it ran.
+      const ran = result.results?.map((r) => [r.migrationName, r.status]) ?? [];
+      expect(ran[0]).toEqual(['0022_list_and_sweep_indexes', 'Success']);
+      expect(ran.every(([, status]) => status === 'Success')).toBe(true);
       const built = await indexesOf(db);
       const migrated = await indexesOf(server.db);
       for (const name of [...OTHER_INDEXES, ...TRIGRAM_INDEXES]) {
