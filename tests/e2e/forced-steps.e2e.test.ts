@@ -169,10 +169,28 @@ describe('forced sign-in steps', () => {
   it("warns two minutes before an unused session would end, and 'Stay signed in' keeps it: the idle warning", async () => {
     // The page's clock, moved on here; the server's session is as fresh as the sign-in.
     await page.clock.install();
+    const answered: string[] = [];
+    page.on('response', (response) => answered.push(response.url()));
     await signIn('C10001');
     await page.waitForURL(APPLICATIONS);
     await heading('Applications');
-    // The warning asks the server, as it starts, how long the session has left.
+    // The warning asks the server, as it starts, how long the session has left: wait until the
+    // watchers' chunk has loaded and a GET current-user sent after it has been answered. (Waiting
+    // for the network to be idle was not enough on a loaded machine: the chunk came after the
+    // idle moment, the question after the clock had moved, and the warning 27 minutes late.)
+    // Watched from here: the installed clock also fakes the page's performance timeline.
+    await expect
+      .poll(
+        () => {
+          const chunk = answered.findIndex((url) => /\/SessionWatchers-[^/]*\.js$/.test(url));
+          return (
+            chunk >= 0 &&
+            answered.slice(chunk + 1).some((url) => url.endsWith('/rest/ui/anonymous/current-user'))
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
     // The server ends a session after 30 minutes without use; the warning comes at 28.
