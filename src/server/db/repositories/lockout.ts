@@ -275,11 +275,24 @@ export const KNOWN_ATTEMPTS_KEPT_MS = 396 * 24 * 3600_000;
 /** Rows one delete statement of the sweep removes at most: short statements, short row locks. */
 export const SWEEP_BATCH_ROWS = 5_000;
 
-/** Runs `remove` (one batch, answering the rows it deleted) until a batch comes back short. */
-async function inBatches(remove: () => Promise<number>): Promise<number> {
+/**
+ * Deletes the rows of `table` (aliased `a` in `where`) that `where` selects, SWEEP_BATCH_ROWS per
+ * statement until a batch comes back short; answers how many went.
+ */
+async function deleteInBatches(
+  db: Kysely<Database>,
+  table: 'failed_auth_counts' | 'sign_in_attempts',
+  key: 'username_key' | 'id',
+  where: RawBuilder<unknown>,
+): Promise<number> {
   let total = 0;
   for (;;) {
-    const removed = await remove();
+    const result = await sql`
+      delete from ${sql.table(table)} where ${sql.ref(key)} in (
+        select a.${sql.ref(key)} from ${sql.table(table)} a where ${where} limit ${SWEEP_BATCH_ROWS}
+      )
+    `.execute(db);
+    const removed = Number(result.numAffectedRows ?? 0);
     total += removed;
     if (removed < SWEEP_BATCH_ROWS) return total;
   }
@@ -298,44 +311,30 @@ export async function sweepFailureRecords(
   now: Date,
   knownKeptMs: number = KNOWN_ATTEMPTS_KEPT_MS,
 ): Promise<{ counts: number; unknownAttempts: number; knownAttempts: number }> {
-  const idleSince = new Date(now.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
-  const counts = await inBatches(async () => {
-    const result = await sql`
-      delete from failed_auth_counts where username_key in (
-        select username_key from failed_auth_counts
-        where locked_at is null and last_failed_at < ${idleSince}::timestamptz
-        limit ${SWEEP_BATCH_ROWS}
-      )
-    `.execute(db);
-    return Number(result.numAffectedRows ?? 0);
-  });
-  const unknownBefore = new Date(now.getTime() - UNKNOWN_ATTEMPTS_KEPT_MS);
-  const unknownAttempts = await inBatches(async () => {
-    const result = await sql`
-      delete from sign_in_attempts where id in (
-        select id from sign_in_attempts
-        where identity_id is null and attempted_at < ${unknownBefore}::timestamptz
-        limit ${SWEEP_BATCH_ROWS}
-      )
-    `.execute(db);
-    return Number(result.numAffectedRows ?? 0);
-  });
-  const knownBefore = new Date(now.getTime() - knownKeptMs);
-  const knownAttempts = await inBatches(async () => {
-    const result = await sql`
-      delete from sign_in_attempts where id in (
-        select a.id from sign_in_attempts a
-        where a.identity_id is not null and a.attempted_at < ${knownBefore}::timestamptz
-          and a.id <> (
-            select l.id from sign_in_attempts l
-            where l.identity_id = a.identity_id
-            order by l.attempted_at desc, l.id desc
-            limit 1
-          )
-        limit ${SWEEP_BATCH_ROWS}
-      )
-    `.execute(db);
-    return Number(result.numAffectedRows ?? 0);
-  });
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const counts = await deleteInBatches(
+    db,
+    'failed_auth_counts',
+    'username_key',
+    sql`a.locked_at is null and a.last_failed_at < ${before(FAILURES_FORGOTTEN_AFTER_MS)}::timestamptz`,
+  );
+  const unknownAttempts = await deleteInBatches(
+    db,
+    'sign_in_attempts',
+    'id',
+    sql`a.identity_id is null and a.attempted_at < ${before(UNKNOWN_ATTEMPTS_KEPT_MS)}::timestamptz`,
+  );
+  const knownAttempts = await deleteInBatches(
+    db,
+    'sign_in_attempts',
+    'id',
+    sql`a.identity_id is not null and a.attempted_at < ${before(knownKeptMs)}::timestamptz
+      and a.id <> (
+        select l.id from sign_in_attempts l
+        where l.identity_id = a.identity_id
+        order by l.attempted_at desc, l.id desc
+        limit 1
+      )`,
+  );
   return { counts, unknownAttempts, knownAttempts };
 }
