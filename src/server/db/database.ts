@@ -141,9 +141,9 @@ export async function openDatabase(
 /**
  * Where the schema migrations run: on PostgreSQL a connection of their own without the statement
  * and lock time limits, which are for requests. A migration may rewrite a big table for minutes,
- * and an instance starting beside another waits on the migration lock (an advisory lock) until
- * that one has migrated: both would otherwise fail the start after 15 s and 5 s. PGlite's is the
- * database itself.
+ * and an instance starting beside another waits on the migration lock (an advisory lock, for which
+ * Kysely lifts the lock limit itself) until that one has migrated: under the statement limit both
+ * would fail the start after 15 s. PGlite's is the database itself.
  */
 export async function openMigrationDatabase(opened: AppDatabase): Promise<AppDatabase> {
   const target = opened.target;
