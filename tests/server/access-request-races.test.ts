@@ -3,12 +3,12 @@
 // PGlite runs one statement at a time, so this file exists for PostgreSQL alone (registered only
 // there: not a skipped test on PGlite).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecidedAccessRequest } from '../../src/contract/access-requests';
 import { withDefaultUser } from '../../src/server/db/database';
 import { startServer, type TestServer } from './support/server';
+import { someoneWaitsForALock } from './support/locks';
 import { targets } from './support/targets';
 import { post } from './support/factors';
 
@@ -21,14 +21,6 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('access requests on 
   afterAll(async () => {
     await server?.close();
   });
-
-  async function someoneWaitsForALock(): Promise<boolean> {
-    const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(server.db);
-    return (rows[0]?.waiting ?? 0) > 0;
-  }
 
   it('approves a request whose grant another transaction commits meanwhile, keeping that one grant', async () => {
     const requester = server.client();
@@ -59,7 +51,7 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('access requests on 
       const approval = post<DecidedAccessRequest>(admin, `access-requests/${filed.body.id}/approve`, {
         ticketCode: 'SUP-4713',
       });
-      await expect.poll(someoneWaitsForALock, { timeout: 10_000, interval: 20 }).toBe(true);
+      await expect.poll(() => someoneWaitsForALock(server.db), { timeout: 10_000, interval: 20 }).toBe(true);
       await other.query('commit');
 
       const approved = await approval;

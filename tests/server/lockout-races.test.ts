@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDefaultUser } from '../../src/server/db/database';
 import { ACCOUNT_LOCKED_EVENT, applyPenalty } from '../../src/server/db/repositories/lockout';
 import { startServer, usernameKey, type TestServer } from './support/server';
+import { someoneWaitsForALock } from './support/locks';
 import { targets } from './support/targets';
 
 describe.each(targets.filter((t) => t.name === 'postgres'))(
@@ -20,15 +21,6 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
     afterAll(async () => {
       await server?.close();
     });
-
-    /** Whether some other connection waits for a row lock now. */
-    async function someoneWaitsForALock(): Promise<boolean> {
-      const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(server.db);
-      return (rows[0]?.waiting ?? 0) > 0;
-    }
 
     async function lockEventsOf(username: string): Promise<number> {
       const { rows } = await sql<{ n: number }>`
@@ -64,7 +56,9 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
           lockedAt: new Date(now.getTime() + 1),
           lockDescription: 'Locked after 10 incorrect passwords or codes in a row.',
         });
-        await expect.poll(someoneWaitsForALock, { timeout: 10_000, interval: 20 }).toBe(true);
+        await expect
+          .poll(() => someoneWaitsForALock(server.db), { timeout: 10_000, interval: 20 })
+          .toBe(true);
         await first.query('commit');
 
         // The second finds the account locked already: it did not lock it, and writes no entry.
@@ -94,7 +88,7 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
           server.client().login('nobody-by-this-name', 'Not-The-Password-2026'),
         ]);
         expect([known.status, unknown.status]).toEqual([422, 422]);
-        expect(await someoneWaitsForALock()).toBe(false);
+        expect(await someoneWaitsForALock(server.db)).toBe(false);
       } finally {
         await other.query('rollback');
         await other.end();
