@@ -14,7 +14,8 @@
  *            --session.seen[more than 2 min left] (used elsewhere in this tab)--> counting
  *            --user.staySignedIn--> extending (GET anonymous/current-user: a call counts as use)
  *            --after UNTIL_END (what was left)--> ending (the same call: still alive?)
- *            --user.signOut--> signingOut (final; the shell's sign-out)
+ *            --user.signOut--> signingOut (final; the shell's sign-out: one that fails, a 5xx or
+ *              no answer, leaves the user signed in, and the app starts the warning anew)
  *   extending, ending --done[alive, time said] (anew)--> counting   --done[alive]--> unknown
  *                     --done (the server has ended it)--> ended (final; section 8's 401 handling:
  *                       'Your session has expired. Sign in again to continue.', then '/')

@@ -4,7 +4,7 @@
 // out. It cannot be dismissed otherwise: leaving it open lets the session end as the server says.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorOptions, ActorRefFrom } from 'xstate';
 import {
   idleWarningMachine,
@@ -63,14 +63,28 @@ export interface IdleWarningProps {
   clock?: ActorOptions<typeof idleWarningMachine>['clock'];
 }
 
-/** Runs the idle warning for the session and shows its dialog. */
+/**
+ * Runs the idle warning for the session and shows its dialog. A sign-out from the dialog that fails
+ * (a 5xx or no answer: section 8 has shown /error) leaves the user signed in (useSignOut), so the
+ * warning starts again, as the 'Re-enter password' watcher does: it asks how long the session has
+ * left and warns again before it ends, rather than letting it end unannounced.
+ */
 export default function IdleWarning({ clock }: IdleWarningProps) {
+  const [run, setRun] = useState(0);
+  const restart = useCallback(() => setRun((n) => n + 1), []);
+  return <Warning key={run} clock={clock} onSignOutFailed={restart} />;
+}
+
+function Warning({ clock, onSignOutFailed }: IdleWarningProps & { onSignOutFailed: () => void }) {
   const overrides = useFlowImplementations(idleWarningMachine.id);
   const services = useServices();
   const signOut = useSignOut();
-  const signOutRef = useRef(signOut);
+  const leave = async () => {
+    if (!(await signOut())) onSignOutFailed();
+  };
+  const signOutRef = useRef(leave);
   useEffect(() => {
-    signOutRef.current = signOut;
+    signOutRef.current = leave;
   });
   const logic = useMemo(
     () =>
