@@ -3,7 +3,7 @@
 import type { CallDef } from '../../contract/call';
 import type { ErrorBody } from '../../contract/errors';
 import { storeErrorDetails } from '../app/error-details';
-import { currentAppPath, navigateTo } from '../app/navigation';
+import { currentAppPath, navigateTo, toAppPath } from '../app/navigation';
 import { announce } from '../app/notices';
 import {
   COOKIES_DISABLED_ROUTE,
@@ -25,11 +25,19 @@ export type GlobalAction =
   /** Left to the flow: an accepted status, a 422 without reroute, or any status section 8 does not name. */
   | { type: 'none' };
 
+/**
+ * Where a server-given `url` or `reroute` may send the user: a page of this origin, else the sign-in
+ * page (where a 401 without a url goes). Never another origin, never a `javascript:` address.
+ */
+const safeRoute = (to: string | undefined): string => (to && toAppPath(to)) || SIGN_IN_ROUTE;
+
 export function globalActionFor(call: CallDef, status: number, body: ErrorBody): GlobalAction {
-  if (status === 422 && body.reroute) return { type: 'reroute', route: body.reroute, message: body.message };
+  if (status === 422 && body.reroute) {
+    return { type: 'reroute', route: safeRoute(body.reroute), message: body.message };
+  }
   if (status in call.accepted) return { type: 'none' };
   if (status === 400 || status >= 500) return { type: 'error' };
-  if (status === 401) return { type: 'sessionExpired', url: body.url || SIGN_IN_ROUTE };
+  if (status === 401) return { type: 'sessionExpired', url: safeRoute(body.url) };
   if (status === 403) return { type: 'permissionDenied' };
   if (status === 404) return { type: 'notFound' };
   return { type: 'none' };

@@ -1,5 +1,6 @@
 // Navigation outside React. The api layer and start-up code navigate through here; the router
 // registers its navigate function when it is created, so nothing here imports React.
+import { SIGN_IN_ROUTE } from './routes';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -25,29 +26,30 @@ export function currentAppPath(): string {
 }
 
 /**
- * Goes to an in-app path through the router, or leaves the app for another origin. A same-origin
- * absolute URL (a 401's `url` may be one) becomes an in-app path.
+ * Goes to an in-app path through the router. Only this origin's pages are followed (a 401's `url`
+ * and a 422's `reroute` come from the server, section 8): a same-origin absolute http(s) URL becomes
+ * its in-app path; anything else (another origin, a `javascript:` or `data:` address, one that does
+ * not parse) goes to the sign-in page instead, never to the browser as it is.
  */
 export function navigateTo(to: string, options: NavigateOptions = {}): void {
-  const target = toAppPath(to);
-  if (target === null) {
-    window.location.assign(to);
-    return;
-  }
+  const target = toAppPath(to) ?? SIGN_IN_ROUTE;
   if (navigator) void navigator(target, options);
   else if (options.replace) window.location.replace(target);
   else window.location.assign(target);
 }
 
-/** The in-app path of `to`, or null when it points at another origin. */
+/**
+ * The in-app path (path, query and hash) of `to`: a path, or an http(s) URL of this origin. Null for
+ * anything else, including a path the browser reads as another host ('//host', '/\\host').
+ */
 export function toAppPath(to: string): string | null {
-  if (to.startsWith('/') && !to.startsWith('//')) return to;
   let url: URL;
   try {
     url = new URL(to, window.location.href);
   } catch {
-    return '/';
+    return null;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.origin !== window.location.origin) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
