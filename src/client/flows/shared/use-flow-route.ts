@@ -33,16 +33,24 @@ export function useFlowRoute(
   /** The path the hook itself navigated to and has not yet seen arrive. */
   const ownNavigation = useRef<string | null>(null);
   const seenKey = useRef(location.key);
-  /** The page's first address and the machine's first route: a redirect of one to the other replaces. */
+  /**
+   * The page's first address and the machine's first route: a redirect of one to the other replaces.
+   * A machine that starts without a route (loading first: password reset, merge) has its first route
+   * when it names one, as long as the address is still the one the page was opened at.
+   */
   const first = useRef({ key: location.key, route });
 
   // Machine -> address. A new step is a new history entry; but the page opened at an address its
-  // machine does not start at (a reload on a wizard's later step, a deep link) is redirected by
-  // replace, so that Back leaves the page instead of coming back to the address just left.
+  // machine does not start at (a reload on a wizard's later step, a deep link, a route that
+  // redirects to its first step) is redirected by replace, so that Back leaves the page instead of
+  // coming back to the address just left (and being redirected again).
   useEffect(() => {
-    if (route === null || route === location.pathname) return;
+    if (route === null) return;
+    const onFirstEntry = location.key === first.current.key;
+    if (onFirstEntry && first.current.route === null) first.current.route = route;
+    if (route === location.pathname) return;
     ownNavigation.current = route;
-    const redirect = location.key === first.current.key && route === first.current.route;
+    const redirect = onFirstEntry && route === first.current.route;
     void navigate(route, redirect ? { replace: true } : undefined);
     // Only a new route of the machine navigates; the address side is handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
