@@ -14,7 +14,9 @@
  *                --user.cancel--> cancelling (the cancel call) --done or error--> cancelled (final)
  *                --route.changed[isDetailsRoute]--> details (back to step 1)
  *   details --route.changed[isVerificationRoute and hasDestination]--> verification (forward again)
- *   details, failed --user.cancel--> cancelled (final, /profile)
+ *   details --user.cancel--> cancelled (final, /profile)
+ *   failed --user.cancel (Back)[hasStartedChange: step 1 had sent a code]--> cancelling (the cancel
+ *     call, as cancelling step 2 does)   --user.cancel--> cancelled (final, /profile)
  *   any unexpected failure --> failed (with the step it came from: starting is step 1; verifying
  *     and resending are step 2)
  * Every final state goes back to /profile.
@@ -73,6 +75,8 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
       isUnavailable: (_, result: { type: string }) => result.type === 'unavailable',
       isUpdated: (_, result: { type: string }) => result.type === 'updated',
       isSent: (_, result: { type: string }) => result.type === 'sent',
+      /** Step 1 has started a change (a code was sent): leaving calls the cancel endpoint (4.7). */
+      hasStartedChange: ({ context }) => context.destination !== null,
       mayResend: ({ context }) => context.resendRefusal === null,
       isDetailsRoute: ({ event }) => pathOf(event) === route,
       isVerificationRouteWithDestination: ({ context, event }) =>
@@ -239,8 +243,13 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
       },
       failed: {
         // The failure view shows the progress of the step it came from (context.failedStep).
-        meta: { description: 'An unexpected failure; Back returns to /profile.' },
-        on: { 'user.cancel': { target: 'cancelled' } },
+        meta: {
+          description:
+            'An unexpected failure; Back returns to /profile, through the cancel call once a code was sent.',
+        },
+        on: {
+          'user.cancel': [{ guard: 'hasStartedChange', target: 'cancelling' }, { target: 'cancelled' }],
+        },
       },
       saved: {
         type: 'final',
