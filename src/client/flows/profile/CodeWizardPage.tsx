@@ -202,7 +202,8 @@ export function CodeWizardPage({ spec }: { spec: CodeWizardSpec }) {
                   <Button
                     variant="default"
                     onClick={() => send({ type: 'user.cancel' })}
-                    disabled={verifying}
+                    // The machine takes no cancel while a code is checked or another one sent.
+                    disabled={verifying || resending}
                   >
                     {t.cancel}
                   </Button>

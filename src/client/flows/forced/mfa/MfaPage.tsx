@@ -5,7 +5,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { Alert, Anchor, Checkbox, Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { mfaMachine } from '../../../../../machines/forced/mfa/mfa.machine';
 import {
@@ -93,6 +93,12 @@ export default function MfaPage() {
   const skipping = useSelector(actorRef, (s) => s.matches('skipping'));
   const noOtherFactor = useSelector(actorRef, selectNoOtherFactor);
   const continuation = useSelector(actorRef, (s) => s.children.continueSignIn);
+  // A skip that found no other factor: the clicked link is gone, so focus goes to the message that
+  // says why (WCAG 2.4.3) rather than falling to the page.
+  const noOtherFactorAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (noOtherFactor) noOtherFactorAlert.current?.focus();
+  }, [noOtherFactor]);
 
   if (view === 'continuing' || view === 'failed' || view === 'loading' || view === 'done') {
     return (
@@ -108,6 +114,8 @@ export default function MfaPage() {
   const factor = view;
   const canSkip = factor !== 'EMAIL' && !noOtherFactor;
   const canResend = factor !== 'AUTHENTICATOR_APP';
+  // The machine takes no skip while a code is checked or another one sent: the link says so.
+  const busy = verifying || resending;
   return (
     <Container size={440} px={0} py="xl">
       <Stack gap="lg">
@@ -118,7 +126,13 @@ export default function MfaPage() {
           </Alert>
         )}
         {noOtherFactor && (
-          <Alert color="orange" role="alert" title={t.noOtherFactorTitle}>
+          <Alert
+            color="orange"
+            role="alert"
+            title={t.noOtherFactorTitle}
+            ref={noOtherFactorAlert}
+            tabIndex={-1}
+          >
             {t.noOtherFactor}
           </Alert>
         )}
@@ -137,7 +151,14 @@ export default function MfaPage() {
           }
           after={
             canSkip && (
-              <Anchor component="button" type="button" size="sm" onClick={() => send({ type: 'user.skip' })}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => send({ type: 'user.skip' })}
+                disabled={busy}
+                aria-disabled={busy}
+              >
                 {t.noAccess}
               </Anchor>
             )
