@@ -103,7 +103,9 @@ describe('a trusted device deleted by keyboard', () => {
     expect(heading).not.toHaveFocus();
     act(() => remove.focus());
     await m.user.keyboard('{Enter}');
-    await waitFor(() => expect(calls.deleteTrustedDevice).toHaveBeenCalledWith('d1'));
+    await waitFor(() =>
+      expect(calls.deleteTrustedDevice).toHaveBeenCalledWith('d1', expect.any(AbortSignal)),
+    );
     expect(await screen.findByText(t.noTrustedDevices)).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: t.trustedDevices })).toHaveFocus(),

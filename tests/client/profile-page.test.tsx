@@ -147,7 +147,9 @@ describe('/profile', () => {
     await m.user.click(
       within(table).getByRole('button', { name: t.deleteDeviceLabel('Chrome 126.0, Windows 10') }),
     );
-    await waitFor(() => expect(m.calls.deleteTrustedDevice).toHaveBeenCalledWith('d1'));
+    await waitFor(() =>
+      expect(m.calls.deleteTrustedDevice).toHaveBeenCalledWith('d1', expect.any(AbortSignal)),
+    );
     await waitFor(() =>
       expect(notices).toContainEqual({ message: profileToasts.deletedTrustedDevice, tone: 'success' }),
     );

@@ -217,6 +217,41 @@ const deviceOs = (d: TrustedDevice) => joined(d.operatingSystem.family, d.operat
 const deviceLocation = (d: TrustedDevice) =>
   [d.city, d.country, d.continent].filter((p) => p).join(', ') || t.unknown;
 
+/**
+ * The trusted-device calls as this page makes them: with the page's signal, so that leaving /profile
+ * cancels them (the api layer then neither navigates nor reports).
+ */
+interface TrustedDeviceCalls {
+  deleteTrustedDevice: (id: string, signal: AbortSignal) => Promise<unknown>;
+  clearTrustedDevices: (signal: AbortSignal) => Promise<unknown>;
+}
+
+/** A rejected call as this page reads it: the api layer's error (views do not import the api). */
+interface CallFailure {
+  /** Section 8's global handling has acted (gone to /error, /not-found, sign-in...). */
+  handled?: unknown;
+  body?: { message?: unknown; errors?: unknown };
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * What to tell about a failed change: the server's message and field errors for an answer left to
+ * the page (section 8: a 422 without reroute, a 429), or null when section 8 has acted already.
+ */
+function changeFailure(error: unknown): string[] | null {
+  const failure: CallFailure = typeof error === 'object' && error !== null ? error : {};
+  if (failure.handled === true) return null;
+  const fieldErrors: unknown[] = Array.isArray(failure.body?.errors) ? failure.body.errors : [];
+  const messages = [
+    failure.body?.message,
+    ...fieldErrors.map((e) =>
+      typeof e === 'object' && e !== null ? (e as { message?: unknown }).message : null,
+    ),
+  ].filter(isText);
+  return messages.length ? [...new Set(messages)] : [t.changeFailed];
+}
+
 function TrustedDevices({
   devices,
   period,
@@ -229,22 +264,38 @@ function TrustedDevices({
   /** Drawn again after a change: the button used went with the old table. */
   takeFocus: boolean;
 }) {
-  const profileCalls = useProfileCalls();
+  const profileCalls: TrustedDeviceCalls = useProfileCalls();
   const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const failureAlert = useRef<HTMLDivElement>(null);
+  const running = useRef<AbortController | null>(null);
+  // Leaving the page cancels the call under way.
+  useEffect(() => () => running.current?.abort(), []);
   // The focus, lost with the button that was used, goes to the section's heading (WCAG 2.4.3), and
   // not back to the page's top (where the shell puts a focus lost soon after arriving).
   useEffect(() => {
     if (takeFocus) heading.current?.focus();
   }, [takeFocus]);
-  const run = async (key: string, call: () => Promise<unknown>, toast: string) => {
+  // A refusal: the button used was disabled while it ran; the focus goes to the message.
+  useEffect(() => {
+    if (failure) failureAlert.current?.focus();
+  }, [failure]);
+  const run = async (key: string, call: (signal: AbortSignal) => Promise<unknown>, toast: string) => {
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(key);
+    setFailure(null);
     try {
-      await call();
+      await call(controller.signal);
+      if (controller.signal.aborted) return;
       announce({ message: toast, tone: 'success' });
       onChanged();
+    } catch (error) {
+      if (!controller.signal.aborted) setFailure(changeFailure(error));
     } finally {
-      setBusy(null);
+      if (running.current === controller) running.current = null;
+      if (!controller.signal.aborted) setBusy(null);
     }
   };
   return (
@@ -254,6 +305,15 @@ function TrustedDevices({
       </Title>
       <Stack gap="md">
         <Text>{t.trustedIntro(t.period(period))}</Text>
+        {failure && (
+          <Alert color="red" role="alert" title={t.trustedDevicesNotChanged} ref={failureAlert} tabIndex={-1}>
+            {failure.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        )}
         {devices.length === 0 ? (
           <Text>{t.noTrustedDevices}</Text>
         ) : (
@@ -288,7 +348,7 @@ function TrustedDevices({
                           onClick={() =>
                             void run(
                               device.id,
-                              () => profileCalls.deleteTrustedDevice(device.id),
+                              (signal) => profileCalls.deleteTrustedDevice(device.id, signal),
                               profileToasts.deletedTrustedDevice,
                             )
                           }
@@ -309,7 +369,7 @@ function TrustedDevices({
                 onClick={() =>
                   void run(
                     'all',
-                    () => profileCalls.clearTrustedDevices(),
+                    (signal) => profileCalls.clearTrustedDevices(signal),
                     profileToasts.clearedTrustedDevices,
                   )
                 }
@@ -330,13 +390,29 @@ function SignOutAllDevices() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [apps, setApps] = useState<HandoffTarget[] | null | 'unavailable'>(null);
+  const appsLoad = useRef<AbortController | null>(null);
+  // Leaving the page (or closing the modal) cancels the list's load: a late answer changes nothing.
+  useEffect(() => () => appsLoad.current?.abort(), []);
   const open = () => {
     setOpened(true);
     setApps(null);
+    appsLoad.current?.abort();
     const controller = new AbortController();
+    appsLoad.current = controller;
     // A failed load is not 'no applications': the modal says the list is missing, and signing out
     // is still offered.
-    profileCalls.accessibleApps(controller.signal).then(setApps, () => setApps('unavailable'));
+    profileCalls.accessibleApps(controller.signal).then(
+      (list) => {
+        if (!controller.signal.aborted) setApps(list);
+      },
+      () => {
+        if (!controller.signal.aborted) setApps('unavailable');
+      },
+    );
+  };
+  const close = () => {
+    setOpened(false);
+    appsLoad.current?.abort();
   };
   return (
     <>
@@ -347,7 +423,7 @@ function SignOutAllDevices() {
       </Group>
       <SignOutAllDevicesModal
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
         otherName={null}
         apps={apps}
         ticket="hidden"

@@ -47,6 +47,10 @@ export const profileTexts = {
   deleteDevice: 'Delete',
   deleteDeviceLabel: (name: string) => `Delete trusted device ${name}`,
   clearAll: 'Clear all trusted devices',
+  /** Title of the message a refused delete or clear shows (the server's message under it). */
+  trustedDevicesNotChanged: 'Your trusted devices were not changed',
+  /** A failure the server gave no message for. */
+  changeFailed: 'Something went wrong and nothing was changed. Please try again.',
 
   signOutAll: 'Sign out of all devices',
   loadFailed: 'This part of your profile could not be loaded.',
