@@ -184,48 +184,17 @@ export async function moveRoles(
 }
 
 /**
- * Factors the survivor lacks move to it (of each type, the most recently enrolled among the
- * others); the rest are removed, so a retired account keeps no secrets.
+ * Removes the others' second factors: authenticator apps, SMS and email factors, and security
+ * answers. None of them moves to the survivor, which keeps exactly its own: a merge is proven by
+ * the others' passwords alone, and a factor moved in would let whoever proved only a password
+ * pass the survivor's second factor with their own phone or app (their trusted devices go with
+ * revokeAccess).
  */
-export async function moveFactors(
-  trx: Kysely<Database>,
-  survivorId: string,
-  otherIds: readonly string[],
-): Promise<void> {
-  await sql`
-    update identity_factors set identity_id = ${survivorId}::uuid
-    where id in (
-      select distinct on (f.factor_type) f.id
-      from identity_factors f
-      where f.identity_id = any(${[...otherIds]}::uuid[])
-        and f.factor_type not in (
-          select s.factor_type from identity_factors s where s.identity_id = ${survivorId}::uuid
-        )
-      order by f.factor_type, f.enrolled_at desc, f.id
-    )
-  `.execute(trx);
+export async function removeSecondFactors(trx: Kysely<Database>, otherIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('identity_factors')
     .where('identity_id', 'in', [...otherIds])
     .execute();
-}
-
-/** Security answers move only when the survivor has none (the pair stays together). */
-export async function moveSecurityAnswers(
-  trx: Kysely<Database>,
-  survivorId: string,
-  otherIds: readonly string[],
-): Promise<void> {
-  await sql`
-    update security_answers set identity_id = ${survivorId}::uuid
-    where identity_id = (
-      select a.identity_id from security_answers a
-      where a.identity_id = any(${[...otherIds]}::uuid[])
-        and not exists (select 1 from security_answers s where s.identity_id = ${survivorId}::uuid)
-      order by a.set_at desc, a.identity_id
-      limit 1
-    )
-  `.execute(trx);
   await trx
     .deleteFrom('security_answers')
     .where('identity_id', 'in', [...otherIds])
@@ -284,7 +253,11 @@ export async function retireIdentities(
 
 /**
  * Moves the session to the survivor and stores the finished wizard in it, with the forced steps
- * the sign-in has passed as the survivor (`passed`: see MergeService.confirm).
+ * the sign-in has passed as the survivor (`passed`: see MergeService.confirm). When the survivor is
+ * another identity than the session's (`identityChanged`), what the session holds of the signed-in
+ * identity's second factor goes too: its MFA and factor-enrolment progress, and every one-time code
+ * it was sent (voided as codes.ts's voidCode does). A code sent to the retired account's phone or
+ * address must not pass the survivor's MFA.
  */
 export async function finishMergeSession(
   trx: Kysely<Database>,
@@ -292,13 +265,22 @@ export async function finishMergeSession(
   survivorId: string,
   state: MergeWizardState,
   passed: readonly string[],
+  identityChanged: boolean,
 ): Promise<void> {
+  const data = sql<string>`jsonb_set(jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb), '{passed}', ${JSON.stringify(passed)}::jsonb)`;
   await trx
     .updateTable('sessions')
     .set({
       identity_id: survivorId,
-      data: sql<string>`jsonb_set(jsonb_set(data, '{merge}', ${JSON.stringify(state)}::jsonb), '{passed}', ${JSON.stringify(passed)}::jsonb)`,
+      data: identityChanged ? sql<string>`${data} - 'mfa' - 'enrolment'` : data,
     })
     .where('id_hash', '=', idHash)
     .execute();
+  if (identityChanged) {
+    await trx
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(0), last_sent_at: new Date(0) })
+      .where('session_id_hash', '=', idHash)
+      .execute();
+  }
 }

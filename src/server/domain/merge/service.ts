@@ -10,10 +10,17 @@
 //
 // Confirm is one transaction. It locks every identity concerned in id order (`for update`), so
 // two merges over the same accounts queue instead of deadlocking and the second finds the first's
-// result (a retired account) and is refused; then it moves grants, roles, factors, security
-// answers and history to the survivor (the account whose username was preferred), revokes the
-// others' devices, sessions and passwords, retires them, records the merge in the history of
-// each, and moves this session to the survivor. Any failure rolls all of it back.
+// result (a retired account) and is refused; then it moves grants, roles and history to the
+// survivor (the account whose username was preferred), removes the others' second factors
+// (authenticator app, SMS and email factors, security answers: the survivor keeps exactly its
+// own), revokes their devices, sessions and passwords, retires them, records the merge in the
+// history of each, and moves this session to the survivor. Any failure rolls all of it back.
+//
+// The other accounts are proven by their passwords alone, never by their second factors. So
+// nothing that is a second factor moves into the survivor (a factor of the signed-in account
+// moved into another account would let its owner pass that account's MFA with their own phone),
+// and the details shown before confirm withhold the selected accounts' mobile, phone and date of
+// birth, as the current user withholds them until the second factor is proven.
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { ForcedAction } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
@@ -36,12 +43,11 @@ import {
   liveIdentitiesByIds,
   lockIdentities,
   moveAccessGrants,
-  moveFactors,
   moveHistory,
   moveRoles,
-  moveSecurityAnswers,
   passwordHashesOf,
   putMergeState,
+  removeSecondFactors,
   retireIdentities,
   revokeAccess,
 } from '../../db/repositories/merge';
@@ -118,6 +124,19 @@ const firstOf = <T>(identities: readonly Identity[], pick: (i: Identity) => T | 
     if (value !== null && value !== '') return value;
   }
   return null;
+};
+
+/**
+ * The merged value (firstOf), when it is also the signed-in identity's own; otherwise null: a
+ * selected account's value is not shown to someone who proved only its password.
+ */
+const ownOnly = <T>(
+  signedIn: Identity,
+  ordered: readonly Identity[],
+  pick: (i: Identity) => T | null,
+): T | null => {
+  const merged = firstOf(ordered, pick);
+  return merged !== null && merged === pick(signedIn) ? merged : null;
 };
 
 class StatementCounter implements KyselyPlugin {
@@ -419,7 +438,13 @@ export class MergeService {
     await putMergeState(this.deps.db, session.idHash, { ...state, preferredUsername: match.username });
   }
 
-  /** What the merged account will look like. */
+  /**
+   * What the merged account will look like. Section 3's merge details name mobile, phone and
+   * birthDate, so the shape stays; but a selected account is proven by its password alone, so
+   * those three are answered only where the merged account's value is the signed-in identity's
+   * own, and withheld (null) where it would come from a selected account (as toCurrentUser
+   * withholds them before the second factor).
+   */
   async details(session: SessionRow, identity: Identity): Promise<MergeDetails> {
     const state = this.#readyToConfirm(session);
     const { db } = this.deps;
@@ -436,9 +461,9 @@ export class MergeService {
       username: survivor.username,
       name: firstOf(ordered, (i) => i.name),
       email: state.newEmail ?? firstOf(ordered, (i) => i.email),
-      mobile: firstOf(ordered, (i) => i.mobile),
-      phone: firstOf(ordered, (i) => i.phone),
-      birthDate: firstOf(ordered, (i) => i.birth_date),
+      mobile: ownOnly(identity, ordered, (i) => i.mobile),
+      phone: ownOnly(identity, ordered, (i) => i.phone),
+      birthDate: ownOnly(identity, ordered, (i) => i.birth_date),
       accessibleFacilities: facilities.map((f) => ({
         id: f.id,
         appName: f.app_name,
@@ -511,12 +536,11 @@ export class MergeService {
       const now = clock.now();
       await moveAccessGrants(trx, survivor.id, otherIds);
       await moveRoles(trx, survivor.id, otherIds);
-      await moveFactors(trx, survivor.id, otherIds);
-      await moveSecurityAnswers(trx, survivor.id, otherIds);
+      await removeSecondFactors(trx, otherIds);
       await moveHistory(trx, survivor.id, otherIds);
       await revokeAccess(trx, otherIds, session.idHash);
       await retireIdentities(trx, otherIds, now);
-      // The survivor's factors, answers and perhaps email change: no reset of any part carries on.
+      // The accounts' factors, answers and perhaps email change: no reset of any part carries on.
       await endResetSessionsOf(trx, ids);
       await trx
         .updateTable('identities')
@@ -528,7 +552,9 @@ export class MergeService {
           birth_date: firstOf(ordered, (i) => i.birth_date),
           customer_number: firstOf(ordered, (i) => i.customer_number),
           identity_verified: all.some((i) => i.identity_verified),
-          // The stricter setting wins: the merged account is no weaker than any part of it.
+          // The stricter setting wins: the merged account is no weaker than any part of it. A
+          // survivor that must now use MFA but has no factor of its own is sent to factor
+          // enrolment by the forced steps (factors/rules.ts), in this sign-in and the next.
           mfa_required: all.some((i) => i.mfa_required),
           updated_at: now,
         })
@@ -556,11 +582,19 @@ export class MergeService {
       const result = { preferredUsername: survivor.username, mergedUsernames };
       // The second factor, its enrolment and an expired password's change were passed as the
       // signed-in account. Surviving as another, the sign-in owes that account's own: a password
-      // alone must not turn one account's sign-in into another's, second factor included.
+      // alone must not turn one account's sign-in into another's, second factor included (nor
+      // may a code the signed-in account was sent in this session: finishMergeSession voids them).
       const passed = (session.data.passed ?? []).filter(
         (step) => survivor.id === identity.id || !IDENTITY_BOUND_STEPS.includes(step),
       );
-      await finishMergeSession(trx, session.idHash, survivor.id, { ...state, completed: result }, passed);
+      await finishMergeSession(
+        trx,
+        session.idHash,
+        survivor.id,
+        { ...state, completed: result },
+        passed,
+        survivor.id !== identity.id,
+      );
       // Each address the accounts had, and the new one, once (case aside).
       const emails = [...all.map((i) => i.email), state.newEmail].filter((e): e is string => Boolean(e));
       const addresses = [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()];
