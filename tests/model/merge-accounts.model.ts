@@ -184,7 +184,9 @@ export function storedFor(path: string): MergeWizardData[] {
   }
 }
 
+/** Addresses the browser's Back (or a step's Back link) may open: the notice, and the steps it goes back to. */
 const wizardPaths = [
+  NOTICE,
   stepPath(S.SELECT_ACCOUNTS),
   stepPath(S.CHANGE_EMAIL),
   stepPath(S.CHOOSE_PREFERRED_USERNAME),
@@ -374,7 +376,7 @@ export const mergeAccountsScenarios: MergeAccountsScenario[] = [
 export function describeMergeAccountsEvent(event: MergeAccountsModelEvent): string {
   switch (event.type) {
     case 'route.changed':
-      return `address ${event.path.replace(MERGE_ACCOUNTS_ROUTE, '')}`;
+      return `address ${event.path === NOTICE ? 'the notice' : event.path.replace(MERGE_ACCOUNTS_ROUTE, '')}`;
     case 'user.selectAccounts':
       return `select ${event.identities.length === 0 ? 'None' : event.identities.map((i) => i.id).join('+')}`;
     case 'xstate.done.actor.loadMerge':

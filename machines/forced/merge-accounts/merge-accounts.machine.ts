@@ -7,10 +7,12 @@
  *     --> invalidating (logout) --> invalidated (final, '/'); otherwise --> notice
  *   notice (duplicate-accounts): --user.startMerge / clearWizard--> selectAccounts
  *     --user.skip[canSkip]--> skipping --done[isRefused]--> notice --done / clearWizard--> continuing
- *   wizard (route.changed: back to select-accounts; to change-email when some accounts are not
- *   selected; to choose-preferred-username when accounts are selected):
+ *   wizard: only from a step's form (never while a call of the step is under way; the address is
+ *   then put back) --route.changed--> select-accounts; change-email when some accounts are not
+ *   selected; choose-preferred-username when accounts are selected:
  *     selectAccounts (16): --user.selectAccounts--> selecting
- *       --done[isRefused]--> form (field errors on the checkboxes / passwords; conflict banner)
+ *       form --route.changed[notice] / clearWizard--> notice (Start merge, or Skip, again)
+ *       selecting --done[isRefused]--> form (field errors on the checkboxes / passwords; conflict banner)
  *       --done[changeEmail, none selected] / storeSelection--> changeEmailOnly
  *       --done[changeEmail] / storeSelection--> changeEmail
  *       --done / storeSelection--> choosePreferredUsername
@@ -143,6 +145,37 @@ export function stepAt(path: string, w: MergeWizardData): ResumableStep {
   if (allowed) return allowed;
   return clean.startsWith(`${MERGE_ACCOUNTS_ROUTE}/`) ? 'invalid' : 'notice';
 }
+
+/**
+ * The address moving to a step (the browser's Back, a step's Back link) when the wizard data allows
+ * it. Accepted only from a step's form, never while one of the step's calls is under way (the merge
+ * itself cannot be undone, and its answer must be seen): an address ignored meanwhile is put back
+ * to the step's own by useFlowRoute.
+ */
+const moveTo = <
+  const T extends 'selectAccounts' | 'changeEmail' | 'changeEmailOnly' | 'choosePreferredUsername',
+>(
+  target: T,
+) =>
+  ({
+    guard: { type: 'routeLeadsTo', params: { step: target } },
+    target: `#mergeAccounts.wizard.${target}`,
+  }) as const;
+/** From select-accounts: any step its data allows (browser Forward after Back, too). */
+const SELECT_ACCOUNTS_MOVES = [
+  moveTo('selectAccounts'),
+  moveTo('changeEmail'),
+  moveTo('changeEmailOnly'),
+  moveTo('choosePreferredUsername'),
+] as const;
+/** From a step after accounts were selected: the steps of that path. */
+const MERGE_MOVES = [
+  moveTo('selectAccounts'),
+  moveTo('changeEmail'),
+  moveTo('choosePreferredUsername'),
+] as const;
+/** From a step after None: the steps of the email-only path. */
+const EMAIL_ONLY_MOVES = [moveTo('selectAccounts'), moveTo('changeEmailOnly')] as const;
 
 /**
  * Section 8: a refusal of generate-merge-details or confirm as the confirmation step lists it. Its
@@ -414,20 +447,9 @@ export const mergeAccountsMachine = setup({
     },
     wizard: {
       initial: 'selectAccounts',
-      meta: { description: 'The merge steps; the address may move back to a step the wizard data allows.' },
-      on: {
-        'route.changed': [
-          { guard: { type: 'routeLeadsTo', params: { step: 'selectAccounts' } }, target: '.selectAccounts' },
-          { guard: { type: 'routeLeadsTo', params: { step: 'changeEmail' } }, target: '.changeEmail' },
-          {
-            guard: { type: 'routeLeadsTo', params: { step: 'changeEmailOnly' } },
-            target: '.changeEmailOnly',
-          },
-          {
-            guard: { type: 'routeLeadsTo', params: { step: 'choosePreferredUsername' } },
-            target: '.choosePreferredUsername',
-          },
-        ],
+      meta: {
+        description:
+          "The merge steps; from a step's form the address may move back to a step the wizard data allows.",
       },
       states: {
         selectAccounts: {
@@ -442,6 +464,15 @@ export const mergeAccountsMachine = setup({
               on: {
                 'user.selectionChanged': { actions: 'forgetRefusal' },
                 'user.selectAccounts': { target: 'selecting', actions: ['forgetRefusal', 'holdSelection'] },
+                'route.changed': [
+                  // Back to the notice: Start merge (and Skip before the cutoff) can be chosen again.
+                  {
+                    guard: { type: 'routeLeadsTo', params: { step: 'notice' } },
+                    target: '#mergeAccounts.notice',
+                    actions: ['clearWizard', 'forgetRefusals'],
+                  },
+                  ...SELECT_ACCOUNTS_MOVES,
+                ],
               },
             },
             selecting: submittingState({
@@ -468,17 +499,19 @@ export const mergeAccountsMachine = setup({
             }),
           },
         },
-        changeEmail: changeEmailStep(32, '#mergeAccounts.wizard.emailVerification'),
-        changeEmailOnly: changeEmailStep(64, '#mergeAccounts.wizard.emailVerificationOnly'),
+        changeEmail: changeEmailStep(32, '#mergeAccounts.wizard.emailVerification', MERGE_MOVES),
+        changeEmailOnly: changeEmailStep(64, '#mergeAccounts.wizard.emailVerificationOnly', EMAIL_ONLY_MOVES),
         emailVerification: emailVerificationStep(
           48,
           '#mergeAccounts.wizard.choosePreferredUsername',
           '#mergeAccounts.wizard.changeEmail',
+          MERGE_MOVES,
         ),
         emailVerificationOnly: emailVerificationStep(
           80,
           '#mergeAccounts.emailChanged',
           '#mergeAccounts.wizard.changeEmailOnly',
+          EMAIL_ONLY_MOVES,
         ),
         choosePreferredUsername: {
           meta: step(at(S.CHOOSE_PREFERRED_USERNAME), 64, 'The username the merged account keeps.'),
@@ -501,6 +534,7 @@ export const mergeAccountsMachine = setup({
               meta: { description: 'One username must be chosen.' },
               on: {
                 'user.chooseUsername': { target: 'choosing', actions: ['forgetRefusal', 'holdUsername'] },
+                'route.changed': MERGE_MOVES,
               },
             },
             choosing: submittingState({
@@ -535,10 +569,13 @@ export const mergeAccountsMachine = setup({
               meta: {
                 description: 'The details and any merge errors; Merge is disabled while errors exist.',
               },
-              on: { 'user.merge': { guard: 'noMergeErrors', target: 'merging' } },
+              on: {
+                'user.merge': { guard: 'noMergeErrors', target: 'merging' },
+                'route.changed': MERGE_MOVES,
+              },
             },
             merging: {
-              meta: { description: 'Merging: final once done.' },
+              meta: { description: 'Merging: final once done; the address cannot leave it meanwhile.' },
               invoke: {
                 id: 'confirmMerge',
                 src: 'confirmMerge',
@@ -611,7 +648,11 @@ export const mergeAccountsMachine = setup({
 });
 
 /** Change email (section 5: required, valid, max 500, not the current email). */
-function changeEmailStep(progress: number, verification: string) {
+function changeEmailStep<const TMoves extends readonly object[]>(
+  progress: number,
+  verification: string,
+  moves: TMoves,
+) {
   return {
     meta: step(at(S.CHANGE_EMAIL), progress, 'A new email address for the account.'),
     initial: 'form',
@@ -619,7 +660,10 @@ function changeEmailStep(progress: number, verification: string) {
     states: {
       form: {
         meta: { description: 'The new email.' },
-        on: { 'user.changeEmail': { target: 'sending', actions: ['forgetRefusal', 'holdEmail'] } },
+        on: {
+          'user.changeEmail': { target: 'sending', actions: ['forgetRefusal', 'holdEmail'] },
+          'route.changed': moves,
+        },
       },
       sending: submittingState({
         description: 'Sending a code to the new email.',
@@ -639,7 +683,12 @@ function changeEmailStep(progress: number, verification: string) {
  * The code sent to the new email. The address's owner learns only here whether another account
  * uses it: that refusal goes back to `changeEmail`, which shows it.
  */
-function emailVerificationStep(progress: number, next: string, changeEmail: string) {
+function emailVerificationStep<const TMoves extends readonly object[]>(
+  progress: number,
+  next: string,
+  changeEmail: string,
+  moves: TMoves,
+) {
   return {
     meta: step(at(S.EMAIL_VERIFICATION), progress, 'The code sent to the new email.'),
     initial: 'form',
@@ -650,6 +699,7 @@ function emailVerificationStep(progress: number, next: string, changeEmail: stri
         on: {
           'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
           'user.resend': { guard: 'mayResend', target: 'resending' },
+          'route.changed': moves,
         },
       },
       verifying: submittingState({
