@@ -81,6 +81,14 @@ async function expectBusy(name: string, busy: boolean) {
   });
 }
 
+/** A step's Back link: where it goes, and aria-disabled while a call of the step is under way. */
+function expectBack(label: string, path: string, busy: boolean) {
+  const link = screen.getByRole('link', { name: label });
+  expect(link).toHaveAttribute('href', path);
+  if (busy) expect(link).toHaveAttribute('aria-disabled', 'true');
+  else expect(link).not.toHaveAttribute('aria-disabled');
+}
+
 /** Heading, the step's title, progress and address: what every wizard step shows. */
 async function expectStep(m: MountedForcedPage, title: string, path: string, progress: number | null) {
   expect(await screen.findByRole('heading', { level: 1, name: t.heading })).toBeInTheDocument();
@@ -116,11 +124,8 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: Sn) => Promise<vo
   const changeEmail = async (s: Sn, progress: number, busy: boolean) => {
     await expectStep(m, t.changeEmail.title, stepPath(S.CHANGE_EMAIL), progress);
     expect(input(/^New email/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: t.changeEmail.back })).toHaveAttribute(
-      'href',
-      stepPath(S.SELECT_ACCOUNTS),
-    );
     await expectBusy(t.changeEmail.next, busy);
+    expectBack(t.changeEmail.back, stepPath(S.SELECT_ACCOUNTS), busy);
     if (s.context.refusal && !busy)
       await waitFor(() =>
         expect(input(/^New email/)).toHaveAccessibleDescription(s.context.refusal!.fieldErrors[0]!.message),
@@ -131,6 +136,7 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: Sn) => Promise<vo
     expect(screen.getByText(t.emailVerification.instructions(s.context.wizard.newEmail))).toBeInTheDocument();
     expect(input(/^Verification code/)).toBeInTheDocument();
     await expectBusy(t.emailVerification.submit, busy);
+    expectBack(t.emailVerification.back, stepPath(S.CHANGE_EMAIL), busy || resending);
     const resend = button(t.resendCode);
     if (s.context.resendRefusal !== null) {
       expect(resend).toBeDisabled();
@@ -149,6 +155,7 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: Sn) => Promise<vo
   const confirmation = async (s: Sn, busy: boolean) => {
     await expectStep(m, t.confirmation.title, stepPath(S.CONFIRMATION), 80);
     await expectBusy(t.confirmation.merge, busy);
+    expectBack(t.confirmation.back, stepPath(S.CHOOSE_PREFERRED_USERNAME), busy);
     if (s.context.details)
       expect(screen.getByRole('rowheader', { name: t.confirmation.username })).toBeInTheDocument();
     if (s.context.mergeErrors.length > 0) {
@@ -218,21 +225,20 @@ function stateChecks(m: MountedForcedPage): Record<string, (s: Sn) => Promise<vo
       const back = await usernameStep(s);
       for (const option of s.context.usernameOptions)
         expect(screen.getByRole('radio', { name: option })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: t.choosePreferredUsername.back })).toHaveAttribute(
-        'href',
-        stepPath(back),
-      );
+      expectBack(t.choosePreferredUsername.back, stepPath(back), false);
       if (s.context.refusal)
         expect(await screen.findByText(s.context.refusal.fieldErrors[0]!.message)).toBeInTheDocument();
     },
     'wizard.choosePreferredUsername.choosing': async (s) => {
-      await usernameStep(s);
+      const back = await usernameStep(s);
       await expectBusy(t.choosePreferredUsername.next, true);
+      expectBack(t.choosePreferredUsername.back, stepPath(back), true);
       expect((await m.api.waiting('choosePreferredUsername')).input).toEqual({ username: 'C10006' });
     },
     'wizard.confirmation.generating': async (s) => {
       await expectStep(m, t.confirmation.title, stepPath(S.CONFIRMATION), 80);
       expect(button(t.confirmation.merge)).toBeDisabled();
+      expectBack(t.confirmation.back, stepPath(S.CHOOSE_PREFERRED_USERNAME), true);
       await m.api.waiting('generateMergeDetails');
       void s;
     },

@@ -186,7 +186,11 @@ export default function MergeAccountsPage() {
                 refusal: resendRefusal,
               }}
               after={
-                <BackLink to={step(MERGE_ACCOUNTS_STEPS.CHANGE_EMAIL)} label={t.emailVerification.back} />
+                <BackLink
+                  to={step(MERGE_ACCOUNTS_STEPS.CHANGE_EMAIL)}
+                  label={t.emailVerification.back}
+                  disabled={busy || resending}
+                />
               }
             />
           </>

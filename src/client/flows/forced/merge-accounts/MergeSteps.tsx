@@ -5,7 +5,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Anchor, Button, Group, List, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import type { Refusal } from '../../../../../machines/forced/continue-sign-in/forced-step';
@@ -19,9 +19,24 @@ import { mergeAccountsTexts as t, mergeErrorText } from './merge-accounts.texts'
 const fieldError = (refusal: Refusal | null, field: string): string | null =>
   refusal ? (refusal.fieldErrors.find((e) => e.fieldName === field)?.message ?? refusal.message) : null;
 
-export function BackLink({ to, label }: { to: string; label: string }) {
+/**
+ * A step's Back link. While a call of the step is under way (the merge, a code being checked) it is
+ * aria-disabled and does nothing, by mouse or keyboard: the step cannot be left before its answer.
+ * It stays focusable, so the keyboard user who pressed it keeps the focus (WCAG 2.4.3).
+ */
+export function BackLink({ to, label, disabled = false }: { to: string; label: string; disabled?: boolean }) {
   return (
-    <Anchor component={Link} to={to} size="sm">
+    <Anchor
+      component={Link}
+      to={to}
+      size="sm"
+      c={disabled ? 'dimmed' : undefined}
+      aria-disabled={disabled || undefined}
+      data-disabled={disabled || undefined}
+      onClick={(event: MouseEvent) => {
+        if (disabled) event.preventDefault();
+      }}
+    >
       {label}
     </Anchor>
   );
@@ -80,7 +95,7 @@ export function ChangeEmailForm({ currentEmail, busy, refusal, backTo, onSubmit 
           }}
         />
         <Group justify="space-between">
-          <BackLink to={backTo} label={t.changeEmail.back} />
+          <BackLink to={backTo} label={t.changeEmail.back} disabled={busy} />
           <Button type="submit" loading={busy}>
             {t.changeEmail.next}
           </Button>
@@ -154,7 +169,7 @@ export function ChoosePreferredUsernameForm({
           </Stack>
         </Radio.Group>
         <Group justify="space-between">
-          <BackLink to={backTo} label={t.choosePreferredUsername.back} />
+          <BackLink to={backTo} label={t.choosePreferredUsername.back} disabled={busy} />
           <Button type="submit" loading={busy}>
             {t.choosePreferredUsername.next}
           </Button>
@@ -220,7 +235,7 @@ export function ConfirmationView({ details, errors, busy, backTo, onMerge }: Con
         </Table>
       )}
       <Group justify="space-between">
-        <BackLink to={backTo} label={t.confirmation.back} />
+        <BackLink to={backTo} label={t.confirmation.back} disabled={busy} />
         <Button onClick={onMerge} loading={busy} disabled={errors.length > 0 || details === null}>
           {t.confirmation.merge}
         </Button>
