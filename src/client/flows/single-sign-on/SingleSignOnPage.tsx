@@ -3,7 +3,7 @@
 // user to their landing page in the portal: they stay signed in, the application gets nothing.
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { singleSignOnMachine } from '../../../../machines/single-sign-on/single-sign-on.machine';
 import {
@@ -59,9 +59,15 @@ function SingleSignOnFlow({ appCode, user }: { appCode: string; user: CurrentUse
   const refusal = useSelector(actorRef, selectRefusal);
   const errorMessage = useSelector(actorRef, selectErrorMessage);
   const busy = busyTarget !== null;
+  const refusalRef = useRef<HTMLDivElement>(null);
+  // A refused handoff: the button pressed was busy (disabled) while it ran and has dropped the
+  // focus; it goes to the refusal, which has no field to point at (WCAG 2.4.3).
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
 
   const refusalAlert = refusal && (
-    <Alert color="red" role="alert">
+    <Alert color="red" role="alert" ref={refusalRef} tabIndex={-1}>
       {t.refused(refusal.appName, refusal.message)}
     </Alert>
   );

@@ -68,7 +68,10 @@ export function SecurityQuestionsForm({
   }));
   const [errors, setErrors] = useState<Errors>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const refusalAlert = useRef<HTMLDivElement>(null);
 
+  // Each refusal: its field errors on the fields, the focus on the first; without a field to go to,
+  // on the refusal's message (the submit button, busy while it sent, has dropped it: WCAG 2.4.3).
   useEffect(() => {
     if (refusal === null) return;
     const found: Errors = {};
@@ -78,6 +81,7 @@ export function SecurityQuestionsForm({
     setErrors(found);
     const first = FIELDS.find((f) => found[f]);
     if (first) inputs.current[first]?.focus();
+    else refusalAlert.current?.focus();
   }, [refusal]);
 
   const change = (field: Field, value: string) => {
@@ -104,7 +108,7 @@ export function SecurityQuestionsForm({
   return (
     <Stack gap="md">
       {refusal && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" ref={refusalAlert} tabIndex={-1}>
           {refusal.message}
         </Alert>
       )}
