@@ -639,14 +639,26 @@ export class RegistrationService {
         variant: 'success',
         description: `Access to ${this.#grantText(invitation)} added from an invitation.`,
       });
+      // As at sign-in, the account's failures stay while forced steps (MFA codes) are owed and
+      // are forgotten when the sign-in completes (#continue, or sign-in-flow's continueAfter).
+      // completeSignIn's `clearFailures: false` gives back the one attempt a sign-in reserves in
+      // the count; this check took its try elsewhere (FailureCounter.guarded), so the count is
+      // raised by that one first, in this transaction, and the two leave it as it was.
+      const failureKey = this.deps.failures.lockout.keyOf(identity.username);
+      await trx
+        .updateTable('failed_auth_counts')
+        .set((eb) => ({ count: eb('count', '+', 1) }))
+        .where('username_key', '=', failureKey)
+        .execute();
       await completeSignIn(trx, {
         attempt: this.#attempt(identity.id, identity.username, context.realmCode, now, meta, geo),
-        failureKey: this.deps.failures.lockout.keyOf(identity.username),
+        failureKey,
         endSessionHash: held.session.idHash,
         session: issued.session,
+        clearFailures: false,
       });
     });
-    return this.#continue(issued, identity.id, [], meta);
+    return this.#continue(issued, identity.id, [], meta, identity.username);
   }
 
   #grantText(invitation: InvitationRow): string {
@@ -700,6 +712,8 @@ export class RegistrationService {
     identityId: string,
     passed: ForcedAction[],
     meta: SubmitMeta,
+    /** The username whose failures were kept at submission: forgotten if the sign-in completes. */
+    keptFailuresOf: string | null = null,
   ): Promise<SubmitResult> {
     const { db, signInFlow } = this.deps;
     const found = await findIdentityWithRoles(db, identityId);
@@ -715,6 +729,7 @@ export class RegistrationService {
     const type = decision.kind === 'forced' ? 'AUTHENTICATION_PENDING' : 'AUTHENTICATED';
     const data = sessionDataFor(decision, passed, null);
     if (!(await updateSessionState(db, issued.session.idHash, { type, data }))) throw refuse.sessionExpired();
+    if (type === 'AUTHENTICATED' && keptFailuresOf) await this.deps.failures.succeeded(keptFailuresOf);
     issued.session.type = type;
     issued.session.data = data;
     const outcome = await signInFlow.outcome(decision, {
