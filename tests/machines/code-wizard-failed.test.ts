@@ -107,3 +107,23 @@ describe("a code wizard's failure view, left by Back", () => {
     expect(actor.getSnapshot().output).toEqual({ kind: 'cancelled', route: PROFILE_ROUTE });
   });
 });
+
+describe('a code wizard left from step 1 after a code was sent', () => {
+  it('Cancel at step 1, reached back from step 2, calls the cancel endpoint', async () => {
+    const { actor, calls } = start(changeEmailMachine, { start: [SENT] });
+    await toStep2(actor);
+    actor.send({ type: 'route.changed', path: PROFILE_ROUTES.CHANGE_EMAIL });
+    expect(actor.getSnapshot().value).toBe('details');
+    actor.send({ type: 'user.cancel' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.cancels).toBe(1);
+    expect(actor.getSnapshot().output).toEqual({ kind: 'cancelled', route: PROFILE_ROUTE });
+  });
+
+  it('Cancel at step 1 before any code was sent makes no call', async () => {
+    const { actor, calls } = start(changeEmailMachine, { start: [] });
+    actor.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls.cancels).toBe(0);
+  });
+});

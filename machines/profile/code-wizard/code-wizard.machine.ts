@@ -14,7 +14,8 @@
  *                --user.cancel--> cancelling (the cancel call) --done or error--> cancelled (final)
  *                --route.changed[isDetailsRoute]--> details (back to step 1)
  *   details --route.changed[isVerificationRoute and hasDestination]--> verification (forward again)
- *   details --user.cancel--> cancelled (final, /profile)
+ *   details --user.cancel[hasStartedChange: back at step 1 after a code was sent]--> cancelling
+ *     --user.cancel--> cancelled (final, /profile)
  *   failed --user.cancel (Back)[hasStartedChange: step 1 had sent a code]--> cancelling (the cancel
  *     call, as cancelling step 2 does)   --user.cancel--> cancelled (final, /profile)
  *   any unexpected failure --> failed (with the step it came from: starting is step 1; verifying
@@ -132,7 +133,7 @@ export function createCodeWizardMachine({ id, route, verificationStep }: CodeWiz
         meta: stepMeta(1, 'Step 1: the new value and the current password; the last refusal on the fields.'),
         on: {
           'user.start': { target: 'starting', actions: 'forgetRefusals' },
-          'user.cancel': { target: 'cancelled' },
+          'user.cancel': [{ guard: 'hasStartedChange', target: 'cancelling' }, { target: 'cancelled' }],
           'route.changed': { guard: 'isVerificationRouteWithDestination', target: 'verification' },
         },
       },
