@@ -52,6 +52,9 @@ import {
 } from './saml-request';
 import { buildSamlResponse, type SamlAttribute } from './saml-response';
 
+/** The refusal of a signed AuthnRequest that names no Destination (SAML bindings 3.4.5.2, 3.5.5.2). */
+export const SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE = 'A signed AuthnRequest must name its Destination';
+
 /** Longest RelayState carried through (SAML asks SPs for 80 bytes; some send more). */
 export const MAX_RELAY_STATE_LENGTH = 1024;
 
@@ -246,7 +249,8 @@ export class HandoffService {
 
   /**
    * Checks an SP's AuthnRequest: a registered SP (by Issuer), its signature when it has a
-   * registered certificate, the ACS URL and Destination when named, freshness. Nothing is written.
+   * registered certificate, the ACS URL when named, the Destination (when named, and always when
+   * signed), freshness. Nothing is written.
    * `redirectQuery` is the raw query of the HTTP-Redirect binding; without a detached signature
    * there, an enveloped XML signature is looked for.
    */
@@ -257,6 +261,8 @@ export class HandoffService {
     let request = readAuthnRequest(xml);
     const app = await findSamlAppByEntityId(this.deps.db, request.issuer);
     if (!isSamlApp(app)) throw new SamlRequestError(samlMessages.unknownSp);
+    // An SP with a registered certificate must sign; its requests' signatures are verified here.
+    const signed = app.sp_signing_certificate !== null;
     if (app.sp_signing_certificate) {
       if (redirectQuery?.has('Signature')) {
         verifyRedirectSignature(redirectQuery, app.sp_signing_certificate);
@@ -269,6 +275,11 @@ export class HandoffService {
     checkAnswerable(request);
     if (request.acsUrl !== null && request.acsUrl !== app.acs_url) {
       throw new SamlRequestError(samlMessages.acsMismatch);
+    }
+    // SAML bindings 3.4.5.2 and 3.5.5.2: a signed message names its Destination (so a request
+    // signed for another endpoint cannot be replayed at ours); an unsigned one may leave it out.
+    if (signed && request.destination === null) {
+      throw new SamlRequestError(SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE);
     }
     if (request.destination !== null && request.destination !== this.idp.ssoUrl) {
       throw new SamlRequestError(samlMessages.wrongDestination);
