@@ -64,7 +64,8 @@ const loaded = new WeakMap<FastifyRequest, Promise<SessionRow | null>>();
 /**
  * The request's live session (looked up once per request), or null. Where both cookies arrive
  * (see the file comment) the framed one wins: the request comes from the framed portal. With
- * `touch` false the lookup does not count as use (SessionService.resolve).
+ * `touch` false the lookup does not count as use (SessionService.resolve). Logout ends both
+ * (sessionsNamedBy).
  */
 export function sessionOf(
   request: FastifyRequest,
@@ -81,6 +82,20 @@ export function sessionOf(
     loaded.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * Every live session the request's cookies name: the framed one and the portal's own, each once.
+ * Logout ends them all, since it clears both cookies: a session it left would stay valid on the
+ * server with no browser meaning to use it (and the one the request is served as is only one).
+ */
+export async function sessionsNamedBy(request: FastifyRequest, services: Services): Promise<SessionRow[]> {
+  const found: SessionRow[] = [];
+  for (const name of [frameSessionCookieName(services.config), sessionCookieName(services.config)]) {
+    const session = await services.sessions.resolve(request.cookies[name], { touch: false });
+    if (session && !found.some((s) => s.idHash === session.idHash)) found.push(session);
+  }
+  return found;
 }
 
 /** The live session the portal's own (unframed) cookie names, or null. */

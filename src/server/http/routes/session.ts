@@ -8,7 +8,7 @@ import { afterSignInStep, clearReenterPasswordCookie, deviceTokenOf } from '../d
 import { registerCall } from '../route';
 import { auditEvent } from '../../observability/context';
 import { observeSignIn } from '../../observability/sign-in';
-import { clearSessionCookie, setSessionCookie } from '../session-cookie';
+import { clearSessionCookie, sessionsNamedBy, setSessionCookie } from '../session-cookie';
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { config, reference, signIn, sessions, db } = app.services;
@@ -72,10 +72,14 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.getFailedAuthCount, {}, async ({ query }) => signIn.failedCount(query.username));
 
-  registerCall(app, calls.logout, { access: 'any-session' }, async ({ session, reply }) => {
-    if (session) await sessions.end(session.idHash);
-    if (session?.identityId)
-      auditEvent('SIGNED_OUT', { identityId: session.identityId, sessionIdHash: session.idHash });
+  registerCall(app, calls.logout, { access: 'any-session' }, async ({ session, request, reply }) => {
+    // Both session cookies are cleared, so every session they name ends: where the portal's own
+    // cookie arrives with the framed one, the request is served as the framed session only.
+    for (const named of await sessionsNamedBy(request, app.services)) {
+      await sessions.end(named.idHash);
+      if (named.identityId)
+        auditEvent('SIGNED_OUT', { identityId: named.identityId, sessionIdHash: named.idHash });
+    }
     clearSessionCookie(reply, config);
     clearReenterPasswordCookie(reply, config, session);
     return null;
