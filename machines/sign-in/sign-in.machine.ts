@@ -11,6 +11,8 @@
  *                                 of the username tried: the captcha is redrawn after each failure)
  *     [isSessionExpired]  409 on the JWT frame handoff --> sessionExpired (final, /session-expired-error)
  *     [isSamlHandoff]     --> postingSaml (the view posts samlResponse and relayState to the ACS URL)
+ *     [isJwtOutsideFrame] a JWT with the page in a tab of its own, not in the application's
+ *                         frame --> jwtOutsideFrame (nothing is posted: an error, a way back)
  *     [isJwtHandoff]      / postJwtToParent --> handingOffToParent (the parent frame takes over)
  *     [isForcedAction]    --> forcedAction.loadingUser --done[isMfa]--> forcedAction.startingMfa
  *                             --done[hasNextFactor]--> forwarded (final, MFA_<factor> route)
@@ -21,7 +23,8 @@
  *                             page (single sign-on), /access-requests (VIEW_ACCESS_REQUESTS),
  *                             applications page
  *     otherwise           --> failed ('Unknown authentication outcome')
- *   unavailable, failed --route.changed[isSignInRoute]--> loadingFailedCount (the Sign in link)
+ *   unavailable, failed, jwtOutsideFrame --route.changed[isSignInRoute]--> loadingFailedCount
+ *                         (the Sign in link)
  *
  * Expected refusals (422, 503, 409) are results of the login actor, routed by guards on onDone;
  * onError is for the unexpected. The final states' output tells the page how to update the
@@ -60,6 +63,12 @@ const provided = (name: string) => () =>
   Promise.reject(new Error(`The actor '${name}' is provided by the app.`));
 
 const outcomeOf = (result: LoginResult) => (result.type === 'outcome' ? result.outcome : null);
+
+/** A JWT is only ever posted to the exact origin the server names, never to '*'. */
+const isJwt = (result: LoginResult) => {
+  const outcome = outcomeOf(result);
+  return outcome?.outcome === 'JWT' && !!outcome.jwt && !!outcome.frameOrigin;
+};
 
 /** Message of an unexpected failure: the server's message when there is one. */
 const messageOf = (error: unknown): string => {
@@ -122,11 +131,9 @@ export const signInMachine = setup({
       const outcome = outcomeOf(result);
       return outcome?.outcome === 'SAML_HANDOFF' && outcome.saml != null;
     },
-    /** A JWT is only ever posted to the exact origin the server names, never to '*'. */
-    isJwtHandoff: (_, result: LoginResult) => {
-      const outcome = outcomeOf(result);
-      return outcome?.outcome === 'JWT' && !!outcome.jwt && !!outcome.frameOrigin;
-    },
+    /** Outside a frame the parent is the page itself: nothing would take the token. */
+    isJwtOutsideFrame: ({ context }, result: LoginResult) => !context.insideFrame && isJwt(result),
+    isJwtHandoff: (_, result: LoginResult) => isJwt(result),
     isForcedAction: (_, result: LoginResult) => {
       const outcome = outcomeOf(result);
       return outcome?.outcome === 'FORCED_ACTION' && outcome.forcedAction != null;
@@ -211,6 +218,7 @@ export const signInMachine = setup({
     loginContext: input.context,
     targetPath: input.targetPath,
     adminTargetPath: input.adminTargetPath,
+    insideFrame: input.insideFrame,
     securityCodeRequired: false,
     captchaDraw: 0,
     refusal: null,
@@ -290,6 +298,10 @@ export const signInMachine = setup({
             actions: { type: 'storeSamlHandoff', params: ({ event }) => event.output },
           },
           {
+            guard: { type: 'isJwtOutsideFrame', params: ({ event }) => event.output },
+            target: 'jwtOutsideFrame',
+          },
+          {
             guard: { type: 'isJwtHandoff', params: ({ event }) => event.output },
             target: 'handingOffToParent',
             actions: {
@@ -346,6 +358,12 @@ export const signInMachine = setup({
     },
     handingOffToParent: {
       meta: signInMeta('The JWT was posted to the parent frame, which takes over.'),
+    },
+    jwtOutsideFrame: {
+      meta: signInMeta('A JWT outside a frame: not posted.'),
+      on: {
+        'route.changed': { guard: 'isSignInRoute', target: 'loadingFailedCount', actions: 'forgetAttempt' },
+      },
     },
     forcedAction: {
       meta: signInMeta('The server requires a step before sign-in completes.'),

@@ -7,7 +7,15 @@ type Snapshot = SnapshotFrom<typeof signInMachine>;
 
 /** Which view the page shows. */
 export type SignInView =
-  'loading' | 'form' | 'unavailable' | 'postingSaml' | 'handingOff' | 'signingIn' | 'failed' | 'done';
+  | 'loading'
+  | 'form'
+  | 'unavailable'
+  | 'postingSaml'
+  | 'handingOff'
+  | 'jwtOutsideFrame'
+  | 'signingIn'
+  | 'failed'
+  | 'done';
 
 export const selectView = (snapshot: Snapshot): SignInView => {
   if (snapshot.status === 'done') return 'done';
@@ -23,6 +31,7 @@ export const selectView = (snapshot: Snapshot): SignInView => {
   if (snapshot.matches('postingSaml')) return 'postingSaml';
   if (snapshot.matches('failed')) return 'failed';
   if (snapshot.matches('handingOffToParent')) return 'handingOff';
+  if (snapshot.matches('jwtOutsideFrame')) return 'jwtOutsideFrame';
   return 'signingIn';
 };
 

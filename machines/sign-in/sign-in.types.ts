@@ -19,6 +19,11 @@ export interface SignInInput {
   targetPath: string | null;
   /** Remembered /admin path the user asked for before signing in. */
   adminTargetPath: string | null;
+  /**
+   * The page runs inside another page's frame (a JWT application's). A JWT outcome is posted to the
+   * parent frame only then; in a tab of its own there is no application to take it.
+   */
+  insideFrame: boolean;
 }
 
 /** Input of the failed-auth-count actor: no username on the first load, the tried one after a refusal. */
@@ -69,6 +74,8 @@ export interface SignInContext {
   loginContext: Context | null;
   targetPath: string | null;
   adminTargetPath: string | null;
+  /** See SignInInput. */
+  insideFrame: boolean;
   /** The failed count of the username last tried reached 3: the security code is asked. */
   securityCodeRequired: boolean;
   /**

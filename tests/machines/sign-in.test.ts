@@ -220,19 +220,36 @@ describe('sign-in: outcomes', () => {
     });
   });
 
-  it('JWT: posts the token to the parent frame at the exact origin', async () => {
-    const { actor, calls } = start({ login: [loginResults.jwtHandoff] });
+  it("JWT inside the application's frame: posts the token to the parent frame at the exact origin", async () => {
+    const { actor, calls } = start({ input: { insideFrame: true }, login: [loginResults.jwtHandoff] });
     await atForm(actor);
     submit(actor);
     await waitFor(actor, (s) => s.matches('handingOffToParent'));
+    expect(selectView(actor.getSnapshot())).toBe('handingOff');
     expect(calls.jwtPosts).toEqual([
       { jwt: 'header.payload.signature', frameOrigin: 'https://treasury.example.com' },
     ]);
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('header.payload.signature');
   });
 
+  it('JWT in a tab of its own: nothing is posted; the error view, and the Sign in link starts again', async () => {
+    const { actor, calls } = start({ input: { insideFrame: false }, login: [loginResults.jwtHandoff] });
+    await atForm(actor);
+    submit(actor);
+    const snapshot = await waitFor(actor, (s) => s.matches('jwtOutsideFrame'));
+    expect(selectView(snapshot)).toBe('jwtOutsideFrame');
+    expect(calls.jwtPosts).toEqual([]);
+    expect(JSON.stringify(snapshot.context)).not.toContain('header.payload.signature');
+    // Another address than sign-in's is not the machine's to take.
+    actor.send({ type: 'route.changed', path: '/profile' });
+    expect(actor.getSnapshot().matches('jwtOutsideFrame')).toBe(true);
+    actor.send({ type: 'route.changed', path: '/' });
+    await atForm(actor);
+    expect(calls.counts).toHaveLength(2);
+  });
+
   it('JWT without a frame origin is never posted: unknown outcome', async () => {
-    const { actor, calls } = start({ login: [loginResults.jwtWithoutOrigin] });
+    const { actor, calls } = start({ input: { insideFrame: true }, login: [loginResults.jwtWithoutOrigin] });
     await atForm(actor);
     submit(actor);
     const snapshot = await waitFor(actor, (s) => s.matches('failed'));

@@ -137,9 +137,17 @@ export interface SignInScenario {
 
 const landed = (s: SignInSnapshot) => s.matches('signedIn');
 
-/** The inputs: landing depends on the remembered paths, so each landing rule has its scenario. */
+/**
+ * The inputs: landing depends on the remembered paths, so each landing rule has its scenario; a JWT
+ * is posted only inside the application's frame, and opened in a tab of its own is an error.
+ */
 export const signInScenarios: SignInScenario[] = [
   { name: 'nothing remembered', input },
+  {
+    name: "inside a JWT application's frame",
+    input: { ...input, insideFrame: true },
+    toState: (s) => s.matches('handingOffToParent'),
+  },
   {
     name: 'target and admin target path remembered',
     input: { ...input, targetPath: '/profile/change-name', adminTargetPath: '/admin/apps' },

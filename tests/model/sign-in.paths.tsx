@@ -8,6 +8,7 @@ import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import type { SignInOutput } from '../../machines/sign-in/sign-in.types';
 import { ANONYMOUS_USER } from '../../src/client/app/session';
 import { previousSignInTexts } from '../../src/client/app/texts';
+import { outsideFrameTexts } from '../../src/client/flows/sign-in/outside-frame.texts';
 import { signInTexts } from '../../src/client/flows/sign-in/sign-in.texts';
 import type { MachineCoverage } from './harness/coverage';
 import { mountSignIn, type MountedSignIn } from './harness/sign-in-page';
@@ -165,6 +166,15 @@ function stateChecks(m: Mounted, spies: Spies) {
           'https://treasury.example.com',
         ),
       );
+    },
+    jwtOutsideFrame: async () => {
+      await expectProblem(outsideFrameTexts.heading, outsideFrameTexts.message);
+      // The way back loads the page anew, so the session is read again.
+      expect(screen.getByRole('link', { name: outsideFrameTexts.link })).toHaveAttribute(
+        'href',
+        '/profile/my-applications',
+      );
+      expect(spies.postMessage).not.toHaveBeenCalled();
     },
     'forcedAction.loadingUser': async () => {
       await expectStatus(signInTexts.signingIn);

@@ -2,6 +2,7 @@
 // fake API as its machine's actors. Any other address shows where the page went.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { signInMachine } from '../../../machines/sign-in/sign-in.machine';
 import type { SignInInput } from '../../../machines/sign-in/sign-in.types';
@@ -27,6 +28,9 @@ function Landed() {
 }
 
 export function mountSignIn(input: SignInInput, inspectExtra?: (event: InspectionEvent) => void) {
+  // The page asks the browser whether it is framed (jsdom's window is its own top): inside a JWT
+  // application's frame, the top is another window. The test's restoreAllMocks undoes it.
+  if (input.insideFrame) vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
   const api = scriptedApi(SIGN_IN_SOURCES);
   const store = new SessionStore(async () => ({ currentUser: ANONYMOUS_USER, context: input.context }));
   if (input.targetPath) store.remember('targetPath', input.targetPath);

@@ -36,6 +36,16 @@ const SamlPostForm = lazy(() =>
   })),
 );
 
+/**
+ * Whether the page is inside another page's frame (a JWT application's): the test of app/frame.ts,
+ * repeated because importing that module (shared with the error page) adds a chunk of its own to
+ * the sign-in page. Reading `top` is allowed across origins.
+ */
+const isInsideFrame = () => window.self !== window.top;
+
+// Fetched only for a JWT application's sign-in opened outside its frame.
+const SignInOutsideFrame = lazy(() => loadChunk(() => import('./SignInOutsideFrame'), 'SignInOutsideFrame'));
+
 function SignInFlow({ input }: { input: SignInInput }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -82,6 +92,12 @@ function SignInFlow({ input }: { input: SignInInput }) {
       );
     case 'handingOff':
       return <SignInProgress label={t.handingOff} />;
+    case 'jwtOutsideFrame':
+      return (
+        <Suspense fallback={null}>
+          <SignInOutsideFrame />
+        </Suspense>
+      );
     case 'failed':
       return <SignInFailed message={errorMessage} />;
     case 'signingIn':
@@ -98,7 +114,7 @@ export default function SignInPage() {
         // The session's first load brings the context the login payload carries.
         <PageLoader />
       ) : (
-        <SignInFlow input={{ context, targetPath, adminTargetPath }} />
+        <SignInFlow input={{ context, targetPath, adminTargetPath, insideFrame: isInsideFrame() }} />
       )}
     </SignInFrame>
   );
