@@ -20,10 +20,12 @@
  *   authenticatorApp (authenticator-app-verification, 75): form --user.verify--> verifying
  *       --done[isRefused]--> form   --done / noteFactorVerified--> setPassword
  *     form --user.skip[smsUsable]--> sms   --user.skip[securityQuestionsEnrolled]--> securityQuestions
- *   sms (sms-verification, 75): sending (the first code) --done[isSent]--> form
+ *   sms (sms-verification, 75), entry / decideSmsCode: form --[smsCodeDue]--> sending (the first
+ *     code, only when this reset holds no valid one: see smsCodeValid) --done[isSent] / noteSmsCodeSent--> form
  *       --done[isUnavailable, questions enrolled] 503 / storeSmsUnavailable--> securityQuestions
  *       --done / storeResendRefusal--> form
- *     form --user.verify--> verifying --done[isRefused]--> form --done / noteFactorVerified--> setPassword
+ *     form --user.verify--> verifying --done[isRefused]--> form
+ *       --done / noteFactorVerified, forgetSmsCode (used)--> setPassword
  *     form --user.resend[mayResend]--> resending (as sending, with the resent toast)
  *     form --user.skip[securityQuestionsEnrolled]--> securityQuestions
  *   securityQuestions (security-question-verification, 75): form --user.answer--> verifying
@@ -36,20 +38,21 @@
  *       --done[isRefused]--> form   --done / forgetReset--> done (final: sign in)
  *   any unexpected failure --> failed
  *
- * The address (route.changed, from any state): '' starts again; email-verification needs the reset
- * email; user-selection needs the identities list; the factor steps and set-password need the
- * details of a chosen account (and a factor step, that factor enrolled). Anything else is ignored,
- * and the address follows the state: without the reset email that is /password-reset.
+ * The address (route.changed, only at rest: a step's form, cannotFinish, unavailable, failed; see
+ * AT_REST): '' starts again; email-verification needs the reset email; user-selection needs the
+ * identities list; the factor steps and set-password need the details of a chosen account (and a
+ * factor step, that factor enrolled). Anything else, and anything during a call, is ignored, and
+ * the address follows the state: without the reset email that is /password-reset.
  *
  * Skips never go below what the account has: the skip link exists only where an enrolled factor
  * is left to go to (section 4.5's order), and the server accepts only enrolled factors.
  */
-import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { and, assign, assertEvent, fromPromise, or, setup, stateIn } from 'xstate';
 import { PASSWORD_RESET_ROUTE, PASSWORD_RESET_STEPS, SIGN_IN_ROUTE } from '../routes';
 import type { FlowStateMeta } from '../shared/flow.types';
 import { messageOf, provided } from '../forced/continue-sign-in/forced-step';
 import { failTo, outputOf } from '../shared/invoke-basics';
-import { resentToast, resendingCodeState, sendingCodeState, submittingState } from '../shared/invoke-steps';
+import { resentToast, resendingCodeState, submittingState } from '../shared/invoke-steps';
 import type {
   CheckResult,
   DetailsResult,
@@ -108,6 +111,57 @@ const smsOnlyUnavailable = (d: PasswordResetDetails | null) =>
 const routeTo = (wanted: string) => (event: PasswordResetEvent) =>
   event.type === 'route.changed' && resetStepOf(event.path) === wanted;
 
+/**
+ * Where the address is followed: a step waiting for the user (its form, set-password's
+ * cannotFinish), and the unavailable and failed pages. During a call (starting, verifying, sending,
+ * submitting, ...) a route change is not acted on: leaving the state would abort the call in the
+ * browser while the server may already have done it (a password reset, a code sent). The address
+ * then follows the step shown (useFlowRoute's redirect, by replace).
+ */
+const AT_REST = [
+  { start: 'form' },
+  { emailVerification: 'form' },
+  { userSelection: 'form' },
+  { authenticatorApp: 'form' },
+  { sms: 'form' },
+  { securityQuestions: 'form' },
+  { setPassword: 'form' },
+  { setPassword: 'cannotFinish' },
+  'unavailable',
+  'failed',
+] as const;
+type C = PasswordResetContext;
+type E = PasswordResetEvent;
+const atRest = or<C, E, unknown[]>(AT_REST.map((value) => stateIn<C, E, unknown>(value)));
+
+/** A route.changed guard: the address is accepted only at rest (AT_REST) and when `accepts` says so. */
+const followed = (accepts: (args: { context: C; event: E }) => boolean) =>
+  and<C, E, unknown[]>([atRest, accepts]);
+
+/**
+ * How long an SMS code is valid: the server's CODE_TTL_MS (src/server/domain/factors/codes.ts),
+ * 'A code is valid for 10 minutes' in the guide. Counted from when the send was asked for, so the
+ * wizard's reckoning ends no later than the server's.
+ */
+export const SMS_CODE_LIFETIME_MS = 10 * 60_000;
+
+/**
+ * The SMS code sent in this reset is still good for the chosen account: sent to its mobile (the
+ * same account and masked number), not used (a verified code is forgotten) and within its lifetime.
+ * The server says a code expired only once its lifetime is over, which this reckoning reaches first.
+ */
+const smsCodeValid = (context: PasswordResetContext, now: number) => {
+  const code = context.smsCode;
+  const d = context.details;
+  return (
+    code !== null &&
+    accountChosen(d) &&
+    code.username === d.username &&
+    code.mobile === d.mobile &&
+    now - code.sentAt < SMS_CODE_LIFETIME_MS
+  );
+};
+
 /** The input of a code check: the code of the user.verify event. */
 const codeInput = ({ event }: { event: PasswordResetEvent }) => {
   assertEvent(event, 'user.verify');
@@ -163,27 +217,40 @@ export const passwordResetMachine = setup({
     /** set-password cannot be finished: the server would refuse it (see smsOnlyUnavailable). */
     smsOnlyUnavailable: ({ context }) =>
       smsOnlyUnavailable(context.details) && context.factorVerifiedFor !== context.details?.username,
-    // The address: each later step needs what it shows (section 2.4).
-    toStart: ({ context, event }) => context.available === true && routeTo(S.START)(event),
-    toEmailVerification: ({ context, event }) =>
-      context.email !== null && routeTo(S.EMAIL_VERIFICATION)(event),
-    toUserSelection: ({ context, event }) =>
-      context.email !== null &&
-      (context.details?.identities.length ?? 0) > 0 &&
-      routeTo(S.USER_SELECTION)(event),
-    toAuthenticatorApp: ({ context, event }) =>
-      accountChosen(context.details) &&
-      context.details.isAuthAppEnrolled &&
-      routeTo(S.AUTHENTICATOR_APP_VERIFICATION)(event),
-    toSms: ({ context, event }) =>
-      accountChosen(context.details) &&
-      context.details.isSmsFactorEnrolled &&
-      routeTo(S.SMS_VERIFICATION)(event),
-    toSecurityQuestions: ({ context, event }) =>
-      questionsEnrolled(context.details) &&
-      accountChosen(context.details) &&
-      routeTo(S.SECURITY_QUESTION_VERIFICATION)(event),
-    toSetPassword: ({ context, event }) => accountChosen(context.details) && routeTo(S.SET_PASSWORD)(event),
+    /** The SMS step was entered without a valid code of this reset: the first code is sent. */
+    smsCodeDue: ({ context }) => context.smsCodeDue,
+    // The address, only at rest (AT_REST): each later step needs what it shows (section 2.4).
+    toStart: followed(({ context, event }) => context.available === true && routeTo(S.START)(event)),
+    toEmailVerification: followed(
+      ({ context, event }) => context.email !== null && routeTo(S.EMAIL_VERIFICATION)(event),
+    ),
+    toUserSelection: followed(
+      ({ context, event }) =>
+        context.email !== null &&
+        (context.details?.identities.length ?? 0) > 0 &&
+        routeTo(S.USER_SELECTION)(event),
+    ),
+    toAuthenticatorApp: followed(
+      ({ context, event }) =>
+        accountChosen(context.details) &&
+        context.details.isAuthAppEnrolled &&
+        routeTo(S.AUTHENTICATOR_APP_VERIFICATION)(event),
+    ),
+    toSms: followed(
+      ({ context, event }) =>
+        accountChosen(context.details) &&
+        context.details.isSmsFactorEnrolled &&
+        routeTo(S.SMS_VERIFICATION)(event),
+    ),
+    toSecurityQuestions: followed(
+      ({ context, event }) =>
+        questionsEnrolled(context.details) &&
+        accountChosen(context.details) &&
+        routeTo(S.SECURITY_QUESTION_VERIFICATION)(event),
+    ),
+    toSetPassword: followed(
+      ({ context, event }) => accountChosen(context.details) && routeTo(S.SET_PASSWORD)(event),
+    ),
   },
   actions: {
     /** Provided by the app: the start page clears the current user (section 2.4). */
@@ -202,6 +269,8 @@ export const passwordResetMachine = setup({
       email: null,
       details: null,
       factorVerifiedFor: null,
+      smsCode: null,
+      smsSendStartedAt: null,
       smsUnavailableMessage: null,
       refusal: null,
       resendRefusal: null,
@@ -225,6 +294,19 @@ export const passwordResetMachine = setup({
     /** The server holds a second-factor proof for the chosen account (until the email is verified again). */
     noteFactorVerified: assign(({ context }) => ({ factorVerifiedFor: context.details?.username ?? null })),
     forgetFactorVerified: assign({ factorVerifiedFor: null }),
+    /** On entering the SMS step: a first code is due unless this reset's code is still valid. */
+    decideSmsCode: assign(({ context }) => ({ smsCodeDue: !smsCodeValid(context, Date.now()) })),
+    noteSmsSendStarted: assign({ smsCodeDue: false, smsSendStartedAt: () => Date.now() }),
+    /** The server took the send: the code of the chosen account, from when the send was asked for. */
+    noteSmsCodeSent: assign(({ context: { details, smsSendStartedAt } }) => ({
+      smsCode:
+        details?.username && smsSendStartedAt !== null
+          ? { username: details.username, mobile: details.mobile, sentAt: smsSendStartedAt }
+          : null,
+      smsSendStartedAt: null,
+    })),
+    /** A verified code is used: the server takes it once. */
+    forgetSmsCode: assign({ smsCode: null }),
     storeResendRefusal: assign((_, result: ResendResult) => ({
       resendRefusal: result.type === 'sent' ? null : result.message,
     })),
@@ -243,6 +325,9 @@ export const passwordResetMachine = setup({
     email: null,
     details: null,
     factorVerifiedFor: null,
+    smsCode: null,
+    smsSendStartedAt: null,
+    smsCodeDue: false,
     smsUnavailableMessage: null,
     refusal: null,
     resendRefusal: null,
@@ -417,17 +502,33 @@ export const passwordResetMachine = setup({
     },
     sms: {
       meta: step(S.SMS_VERIFICATION, 75, 'A code sent by SMS to the enrolled mobile.'),
-      initial: 'sending',
-      entry: 'forgetRefusals',
+      // The first code only when this reset holds no valid one (back and forward through the
+      // step does not send again; Resend does).
+      initial: 'form',
+      entry: ['forgetRefusals', 'decideSmsCode'],
       states: {
-        sending: sendingCodeState({
-          description: 'Sending the first SMS code.',
-          actor: 'sendSms',
-          fallback: smsUnavailable(),
-          failed: '#passwordReset.failed',
-        }),
+        // As sendingCodeState (machines/shared/invoke-steps.ts), noting the code that was sent.
+        sending: {
+          meta: { description: 'Sending the first SMS code.' },
+          entry: 'noteSmsSendStarted',
+          invoke: {
+            id: 'sendSms',
+            src: 'sendSms',
+            onDone: [
+              {
+                guard: { type: 'isSent', params: outputOf },
+                target: 'form',
+                actions: 'noteSmsCodeSent',
+              },
+              ...smsUnavailable(),
+              { target: 'form', actions: { type: 'storeResendRefusal', params: outputOf } },
+            ],
+            onError: failTo('#passwordReset.failed'),
+          },
+        },
         form: {
           meta: { description: "Code and resend; 'I don't have access' when questions are enrolled." },
+          always: { guard: 'smsCodeDue', target: 'sending' },
           on: {
             'user.verify': { target: 'verifying', actions: 'forgetRefusal' },
             'user.resend': { guard: 'mayResend', target: 'resending' },
@@ -438,16 +539,19 @@ export const passwordResetMachine = setup({
           description: 'Checking the SMS code.',
           actor: 'verifySms',
           input: codeInput,
-          done: [{ target: '#passwordReset.setPassword', actions: 'noteFactorVerified' }],
+          done: [{ target: '#passwordReset.setPassword', actions: ['noteFactorVerified', 'forgetSmsCode'] }],
           failed: '#passwordReset.failed',
         }),
-        resending: resendingCodeState({
-          description: 'Sending another SMS code.',
-          actor: 'sendSms',
-          announce: resentToast('sms'),
-          fallback: smsUnavailable(),
-          failed: '#passwordReset.failed',
-        }),
+        resending: {
+          ...resendingCodeState({
+            description: 'Sending another SMS code.',
+            actor: 'sendSms',
+            announce: [resentToast('sms'), 'noteSmsCodeSent'],
+            fallback: smsUnavailable(),
+            failed: '#passwordReset.failed',
+          }),
+          entry: 'noteSmsSendStarted',
+        },
       },
     },
     securityQuestions: {

@@ -74,6 +74,16 @@ export interface PasswordResetContext {
    * set-password shows the form whatever the details say of SMS.
    */
   factorVerifiedFor: string | null;
+  /**
+   * The SMS code sent in this reset, while the wizard may count it valid: entering the SMS step
+   * again with it (back and forward) sends no other code. Forgotten when verified (used) and when
+   * the reset ends or starts again; a code of another account or mobile does not count.
+   */
+  smsCode: SentSmsCode | null;
+  /** When the SMS send under way was asked for (Date.now()), until it answers. */
+  smsSendStartedAt: number | null;
+  /** The SMS step was entered without a valid code: its first code is to be sent. */
+  smsCodeDue: boolean;
   /** Section 4.5: stored when SMS is enrolled but the gateway is down (or a send answered 503). */
   smsUnavailableMessage: string | null;
   /** The last 422 of the current screen. */
@@ -81,6 +91,14 @@ export interface PasswordResetContext {
   /** A refused send of a code: shown in red, and the resend link is disabled. */
   resendRefusal: string | null;
   errorMessage: string | null;
+}
+
+/** An SMS code the server took: for which account and (masked) mobile, and when it was asked for. */
+export interface SentSmsCode {
+  username: string;
+  mobile: string | null;
+  /** Date.now() when the send was asked for: the server's lifetime starts no earlier. */
+  sentAt: number;
 }
 
 export type PasswordResetEvent =
