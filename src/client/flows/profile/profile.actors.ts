@@ -240,8 +240,8 @@ export const profileCalls = {
     ]);
     return { factors, devices, period };
   },
-  deleteTrustedDevice: (id: string) => api.deleteTrustedDevice(id),
-  clearTrustedDevices: () => api.clearTrustedDevices(),
+  deleteTrustedDevice: (id: string, signal?: AbortSignal) => api.deleteTrustedDevice(id, { signal }),
+  clearTrustedDevices: (signal?: AbortSignal) => api.clearTrustedDevices({ signal }),
   accessibleApps: (signal: AbortSignal): Promise<HandoffTarget[]> => getAccessibleApps({ signal }),
   /** Sign out of all devices; a 422 (ticket code) is answered as its message. */
   async signOutOfAllDevices(ticketCode: string | null): Promise<string | null> {
