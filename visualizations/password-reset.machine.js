@@ -404,20 +404,24 @@ export const machine = createMachine({
       }
     },
     "sms": {
-      "initial": "sending",
+      "initial": "form",
       "meta": {
         "route": "sms-verification",
         "progress": 75,
         "description": "A code sent by SMS to the enrolled mobile."
       },
       "entry": [
-        "forgetRefusals"
+        "forgetRefusals",
+        "decideSmsCode"
       ],
       "states": {
         "sending": {
           "meta": {
             "description": "Sending the first SMS code."
           },
+          "entry": [
+            "noteSmsSendStarted"
+          ],
           "invoke": [
             {
               "id": "sendSms",
@@ -425,7 +429,10 @@ export const machine = createMachine({
               "onDone": [
                 {
                   "target": "form",
-                  "guard": "isSent"
+                  "guard": "isSent",
+                  "actions": [
+                    "noteSmsCodeSent"
+                  ]
                 },
                 {
                   "target": "#passwordReset.securityQuestions",
@@ -469,6 +476,10 @@ export const machine = createMachine({
               "target": "#passwordReset.securityQuestions",
               "guard": "securityQuestionsEnrolled"
             }
+          },
+          "always": {
+            "target": "sending",
+            "guard": "smsCodeDue"
           }
         },
         "verifying": {
@@ -490,7 +501,8 @@ export const machine = createMachine({
                 {
                   "target": "#passwordReset.setPassword",
                   "actions": [
-                    "noteFactorVerified"
+                    "noteFactorVerified",
+                    "forgetSmsCode"
                   ]
                 }
               ],
@@ -507,6 +519,9 @@ export const machine = createMachine({
           "meta": {
             "description": "Sending another SMS code."
           },
+          "entry": [
+            "noteSmsSendStarted"
+          ],
           "invoke": [
             {
               "id": "sendSms",
@@ -521,7 +536,8 @@ export const machine = createMachine({
                       "params": {
                         "channel": "sms"
                       }
-                    }
+                    },
+                    "noteSmsCodeSent"
                   ]
                 },
                 {

@@ -97,6 +97,10 @@ export const machine = createMachine({
               ]
             },
             {
+              "target": "jwtOutsideFrame",
+              "guard": "isJwtOutsideFrame"
+            },
+            {
               "target": "handingOffToParent",
               "guard": "isJwtHandoff",
               "actions": [
@@ -193,6 +197,21 @@ export const machine = createMachine({
       "meta": {
         "route": "/",
         "description": "The JWT was posted to the parent frame, which takes over."
+      }
+    },
+    "jwtOutsideFrame": {
+      "meta": {
+        "route": "/",
+        "description": "A JWT outside a frame: not posted."
+      },
+      "on": {
+        "route.changed": {
+          "target": "loadingFailedCount",
+          "guard": "isSignInRoute",
+          "actions": [
+            "forgetAttempt"
+          ]
+        }
       }
     },
     "forcedAction": {

@@ -194,47 +194,7 @@ export const machine = createMachine({
     "wizard": {
       "initial": "selectAccounts",
       "meta": {
-        "description": "The merge steps; the address may move back to a step the wizard data allows."
-      },
-      "on": {
-        "route.changed": [
-          {
-            "target": ".selectAccounts",
-            "guard": {
-              "type": "routeLeadsTo",
-              "params": {
-                "step": "selectAccounts"
-              }
-            }
-          },
-          {
-            "target": ".changeEmail",
-            "guard": {
-              "type": "routeLeadsTo",
-              "params": {
-                "step": "changeEmail"
-              }
-            }
-          },
-          {
-            "target": ".changeEmailOnly",
-            "guard": {
-              "type": "routeLeadsTo",
-              "params": {
-                "step": "changeEmailOnly"
-              }
-            }
-          },
-          {
-            "target": ".choosePreferredUsername",
-            "guard": {
-              "type": "routeLeadsTo",
-              "params": {
-                "step": "choosePreferredUsername"
-              }
-            }
-          }
-        ]
+        "description": "The merge steps; from a step's form the address may move back to a step the wizard data allows."
       },
       "states": {
         "selectAccounts": {
@@ -264,7 +224,58 @@ export const machine = createMachine({
                     "forgetRefusal",
                     "holdSelection"
                   ]
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.notice",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "notice"
+                      }
+                    },
+                    "actions": [
+                      "clearWizard",
+                      "forgetRefusals"
+                    ]
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmail",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmail"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmailOnly",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmailOnly"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.choosePreferredUsername",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "choosePreferredUsername"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "selecting": {
@@ -338,7 +349,36 @@ export const machine = createMachine({
                     "forgetRefusal",
                     "holdEmail"
                   ]
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmail",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmail"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.choosePreferredUsername",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "choosePreferredUsername"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "sending": {
@@ -398,7 +438,27 @@ export const machine = createMachine({
                     "forgetRefusal",
                     "holdEmail"
                   ]
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmailOnly",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmailOnly"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "sending": {
@@ -460,7 +520,36 @@ export const machine = createMachine({
                 "user.resend": {
                   "target": "resending",
                   "guard": "mayResend"
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmail",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmail"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.choosePreferredUsername",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "choosePreferredUsername"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "verifying": {
@@ -558,7 +647,27 @@ export const machine = createMachine({
                 "user.resend": {
                   "target": "resending",
                   "guard": "mayResend"
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmailOnly",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmailOnly"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "verifying": {
@@ -676,7 +785,36 @@ export const machine = createMachine({
                     "forgetRefusal",
                     "holdUsername"
                   ]
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmail",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmail"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.choosePreferredUsername",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "choosePreferredUsername"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "choosing": {
@@ -752,12 +890,41 @@ export const machine = createMachine({
                 "user.merge": {
                   "target": "merging",
                   "guard": "noMergeErrors"
-                }
+                },
+                "route.changed": [
+                  {
+                    "target": "#mergeAccounts.wizard.selectAccounts",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "selectAccounts"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.changeEmail",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "changeEmail"
+                      }
+                    }
+                  },
+                  {
+                    "target": "#mergeAccounts.wizard.choosePreferredUsername",
+                    "guard": {
+                      "type": "routeLeadsTo",
+                      "params": {
+                        "step": "choosePreferredUsername"
+                      }
+                    }
+                  }
+                ]
               }
             },
             "merging": {
               "meta": {
-                "description": "Merging: final once done."
+                "description": "Merging: final once done; the address cannot leave it meanwhile."
               },
               "invoke": [
                 {

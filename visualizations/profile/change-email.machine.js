@@ -29,9 +29,15 @@ export const machine = createMachine({
             "forgetRefusals"
           ]
         },
-        "user.cancel": {
-          "target": "cancelled"
-        },
+        "user.cancel": [
+          {
+            "target": "cancelling",
+            "guard": "hasStartedChange"
+          },
+          {
+            "target": "cancelled"
+          }
+        ],
         "route.changed": {
           "target": "verification",
           "guard": "isVerificationRouteWithDestination"
@@ -208,12 +214,18 @@ export const machine = createMachine({
     },
     "failed": {
       "meta": {
-        "description": "An unexpected failure; Back returns to /profile."
+        "description": "An unexpected failure; Back returns to /profile, through the cancel call once a code was sent."
       },
       "on": {
-        "user.cancel": {
-          "target": "cancelled"
-        }
+        "user.cancel": [
+          {
+            "target": "cancelling",
+            "guard": "hasStartedChange"
+          },
+          {
+            "target": "cancelled"
+          }
+        ]
       }
     },
     "saved": {
