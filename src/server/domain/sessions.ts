@@ -105,6 +105,22 @@ export class SessionService {
     return { token, idHash: hashSessionToken(token) };
   }
 
+  /**
+   * Moves a live session to a new token (newToken), as a sign-in that completes its forced steps
+   * does: after a change of the password or a factor, a token seen before it is worth nothing.
+   * The session keeps everything else (its rows follow the new hash: foreign keys on update
+   * cascade). Answers the new token, or null when the session no longer exists.
+   */
+  async rotate(idHash: string): Promise<{ token: string; idHash: string } | null> {
+    const next = this.newToken();
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ id_hash: next.idHash })
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? next : null;
+  }
+
   async end(idHash: string): Promise<void> {
     await deleteSession(this.db, idHash);
   }

@@ -9,14 +9,15 @@ import { SALARY_STAFF_ONLY_MESSAGE } from '../../domain/profile/messages';
 import type { SessionRow } from '../../domain/sessions';
 import { clearDeviceCookie, clearReenterPasswordCookie } from '../device-cookies';
 import { registerCall, type CallContext } from '../route';
-import { clearSessionCookie } from '../session-cookie';
+import { clearSessionCookie, rememberSession, setSessionCookie } from '../session-cookie';
+import { auditEvent, shortHash } from '../../observability/context';
 
 type Ctx = CallContext<unknown, unknown, unknown>;
 
 const authenticated = { access: 'authenticated' } as const;
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { config, profile, factors } = app.services;
+  const { config, profile, factors, sessions } = app.services;
   profile.reportNoticeFailure = (error) =>
     app.log.warn({ err: error }, 'A profile change notice could not be sent');
 
@@ -27,6 +28,25 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   /** A change that revoked the trusted devices: this browser's device cookie goes too. */
   const devicesRevoked = (ctx: Ctx, session: SessionRow) => clearDeviceCookie(ctx.reply, config, session);
+
+  /**
+   * After a new password, a new authenticator app or a verified mobile (the SMS factor enabled or
+   * moved to it): the session goes on under a new token (a new cookie), so a token taken before
+   * the change is worth nothing after it, as at sign-in (SessionService.rotate). Disabling a
+   * factor or removing the mobile adds no credential and keeps the token.
+   */
+  const renewToken = async (ctx: Ctx, session: SessionRow) => {
+    const rotated = await sessions.rotate(session.idHash);
+    if (!rotated) throw refuse.sessionExpired();
+    const renewed: SessionRow = { ...session, idHash: rotated.idHash };
+    setSessionCookie(ctx.reply, config, { token: rotated.token, session: renewed });
+    rememberSession(ctx.request, renewed);
+    auditEvent('SESSION_RENEWED', {
+      identityId: session.identityId,
+      sessionIdHash: rotated.idHash,
+      previousSessionHash: shortHash(session.idHash),
+    });
+  };
 
   registerCall(app, calls.updateProfile, authenticated, async (ctx) => {
     const { currentPassword, name, birthDate, phone } = ctx.body;
@@ -39,6 +59,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const session = sessionOf(ctx);
     await profile.changePassword(session, ctx.body);
     devicesRevoked(ctx, session);
+    await renewToken(ctx, session);
     return null;
   });
 
@@ -107,6 +128,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const session = sessionOf(ctx);
     const user = await profile.changeMobileVerify(session, ctx.body.code);
     devicesRevoked(ctx, session);
+    // A verified mobile enables the SMS factor, or moves an enrolled one to the new number.
+    await renewToken(ctx, session);
     return user;
   });
 
@@ -129,6 +152,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const session = sessionOf(ctx);
     await profile.changeAuthenticatorApp(session, ctx.body);
     devicesRevoked(ctx, session);
+    await renewToken(ctx, session);
     return null;
   });
 
