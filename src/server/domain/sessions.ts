@@ -30,6 +30,12 @@ export interface IssuedSession {
   session: SessionRow;
 }
 
+/** A session's new token (SessionService.rotate): the cookie value and the hash it is stored by. */
+export interface RenewedToken {
+  token: string;
+  idHash: string;
+}
+
 const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -100,7 +106,7 @@ export class SessionService {
    * moves its session to it (sign-in-flow.ts), so a token seen before the second factor was
    * proven is worth nothing after.
    */
-  newToken(): { token: string; idHash: string } {
+  newToken(): RenewedToken {
     const token = this.random.bytes(TOKEN_BYTES).toString('base64url');
     return { token, idHash: hashSessionToken(token) };
   }
@@ -109,11 +115,12 @@ export class SessionService {
    * Moves a live session to a new token (newToken), as a sign-in that completes its forced steps
    * does: after a change of the password or a factor, a token seen before it is worth nothing.
    * The session keeps everything else (its rows follow the new hash: foreign keys on update
-   * cascade). Answers the new token, or null when the session no longer exists.
+   * cascade). `db` is the transaction of the change, so the two commit together. Answers the new
+   * token, or null when the session no longer exists.
    */
-  async rotate(idHash: string): Promise<{ token: string; idHash: string } | null> {
+  async rotate(idHash: string, db: Kysely<Database> = this.db): Promise<RenewedToken | null> {
     const next = this.newToken();
-    const result = await this.db
+    const result = await db
       .updateTable('sessions')
       .set({ id_hash: next.idHash })
       .where('id_hash', '=', idHash)

@@ -5,7 +5,8 @@
 // it matches, so the old app keeps working until then. Changing the email, mobile, password or a
 // factor (the security questions included) revokes the trusted devices, ends the password resets
 // in progress for the account (whatever they proved was proved before the change) and sends a
-// notice to the address the account had.
+// notice to the address the account had. A new password, a new authenticator app and a verified
+// mobile (the SMS factor enabled or moved) also move the session to a new token (#renew).
 import type { Kysely } from 'kysely';
 import type { CurrentUser, FactorType } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
@@ -47,7 +48,7 @@ import { base32Decode, formatSetupKey, newTotpSecret, otpauthUri, qrCodeDataUrl 
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_SAME_MESSAGE } from '../password-policy';
 import type { PasswordHasher } from '../passwords';
 import type { ReferenceService } from '../reference';
-import type { SessionRow, SessionService } from '../sessions';
+import type { RenewedToken, SessionRow, SessionService } from '../sessions';
 import {
   APP_NOT_ENROLLED_MESSAGE,
   EMAIL_NOT_STARTED_MESSAGE,
@@ -187,10 +188,11 @@ export class ProfileService {
     return this.currentUser(session);
   }
 
+  /** Answers the session's new token: the one it had is worth nothing once the password changed. */
   async changePassword(
     session: SessionRow,
     input: { currentPassword: string; newPassword: string; confirmNewPassword: string },
-  ): Promise<void> {
+  ): Promise<RenewedToken> {
     const identity = await this.#confirm(session, input.currentPassword);
     if (input.newPassword !== input.confirmNewPassword) {
       throw fieldRefusal('confirmNewPassword', PASSWORD_MISMATCH_MESSAGE);
@@ -202,8 +204,9 @@ export class ProfileService {
       throw fieldRefusal('newPassword', PASSWORD_SAME_MESSAGE);
     }
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
-    await this.deps.db.transaction().execute(async (trx) => {
-      // Revokes the trusted devices and ends the other sessions: whoever knew the old password is out.
+    const renewed = await this.deps.db.transaction().execute(async (trx) => {
+      // Revokes the trusted devices and ends the other sessions: whoever knew the old password is
+      // out, and this session goes on under a new token (#renew).
       await replacePassword(trx, {
         identityId: identity.id,
         passwordHash,
@@ -211,8 +214,21 @@ export class ProfileService {
         keepSessionIdHash: session.idHash,
       });
       await this.#event(trx, identity, { type: profileEvents.passwordChanged, variant: 'warning' });
+      return this.#renew(session, trx);
     });
     await this.#notice(identity.email, 'password', 'a new password was set.');
+    return renewed;
+  }
+
+  /**
+   * Moves the session to a new token (SessionService.rotate), in the change's transaction when
+   * given one: a token taken before a new password or factor is worth nothing after it, as at
+   * sign-in. A session ended meanwhile ends the request (and rolls the change back with it).
+   */
+  async #renew(session: SessionRow, trx?: Trx): Promise<RenewedToken> {
+    const renewed = await this.deps.sessions.rotate(session.idHash, trx);
+    if (!renewed) throw refuse.sessionExpired();
+    return renewed;
   }
 
   async changeSecurityQuestions(
@@ -420,7 +436,14 @@ export class ProfileService {
     });
   }
 
-  async changeMobileVerify(session: SessionRow, code: string): Promise<CurrentUser> {
+  /**
+   * Applies the verified mobile (and the SMS factor enabled or moved to it); answers the updated
+   * user and the session's new token.
+   */
+  async changeMobileVerify(
+    session: SessionRow,
+    code: string,
+  ): Promise<{ user: CurrentUser; renewed: RenewedToken }> {
     const { identity } = await this.identityOf(session);
     const pending = await pendingChange(this.deps.db, session.idHash, identity.id, 'MOBILE');
     if (!pending) throw refuse.unprocessable(MOBILE_NOT_STARTED_MESSAGE);
@@ -458,6 +481,9 @@ export class ProfileService {
         return mobile;
       },
     );
+    // After the code's transaction, not in it: the code check holds one of the session's tries
+    // under its current token until it returns (factors/failures.ts).
+    const renewed = await this.#renew(session);
     await this.#notice(
       identity.email,
       pending.enrolSms && !hasSms ? 'SMS factor' : 'mobile',
@@ -465,7 +491,7 @@ export class ProfileService {
         ? `SMS codes are now sent to ${mobile}.`
         : `the mobile number is now ${mobile}.`,
     );
-    return this.currentUser(session);
+    return { user: await this.currentUser(session), renewed };
   }
 
   async changeMobileCancel(session: SessionRow): Promise<void> {
@@ -497,11 +523,14 @@ export class ProfileService {
     return qrCodeDataUrl(otpauthUri({ issuer: this.deps.totpIssuer, account: identity.username, secret }));
   }
 
-  /** Enables the app, or replaces the enrolled one: only now does the old app stop working. */
+  /**
+   * Enables the app, or replaces the enrolled one: only now does the old app stop working. Answers
+   * the session's new token.
+   */
   async changeAuthenticatorApp(
     session: SessionRow,
     input: { currentPassword: string; code: string },
-  ): Promise<void> {
+  ): Promise<RenewedToken> {
     const identity = await this.#confirm(session, input.currentPassword);
     const pending = await pendingChange(this.deps.db, session.idHash, identity.id, 'AUTHENTICATOR_APP');
     if (!pending) throw refuse.unprocessable(SETUP_AUTHENTICATOR_FIRST_MESSAGE);
@@ -515,7 +544,7 @@ export class ProfileService {
       now,
     );
     const hadApp = (await this.deps.factors.factors.summary(identity.id)).authenticatorApp;
-    await this.deps.db.transaction().execute(async (trx) => {
+    const renewed = await this.deps.db.transaction().execute(async (trx) => {
       await putFactor(trx, {
         id: randomUuid(random),
         identityId: identity.id,
@@ -533,12 +562,14 @@ export class ProfileService {
         type: hadApp ? profileEvents.appChanged : profileEvents.appEnabled,
         variant: 'warning',
       });
+      return this.#renew(session, trx);
     });
     await this.#notice(
       identity.email,
       'authenticator app factor',
       hadApp ? 'a new authenticator app replaced the old one.' : 'an authenticator app was enabled.',
     );
+    return renewed;
   }
 
   // ---- Trusted devices and signing out everywhere ---------------------------------------------

@@ -6,7 +6,7 @@ import { sessionCalls } from '../../../contract/session';
 import { refuse } from '../../domain/errors';
 import type { ProfileUpdate } from '../../domain/profile/service';
 import { SALARY_STAFF_ONLY_MESSAGE } from '../../domain/profile/messages';
-import type { SessionRow } from '../../domain/sessions';
+import type { RenewedToken, SessionRow } from '../../domain/sessions';
 import { clearDeviceCookie, clearReenterPasswordCookie } from '../device-cookies';
 import { registerCall, type CallContext } from '../route';
 import { clearSessionCookie, rememberSession, setSessionCookie } from '../session-cookie';
@@ -17,7 +17,7 @@ type Ctx = CallContext<unknown, unknown, unknown>;
 const authenticated = { access: 'authenticated' } as const;
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { config, profile, factors, sessions } = app.services;
+  const { config, profile, factors } = app.services;
   profile.reportNoticeFailure = (error) =>
     app.log.warn({ err: error }, 'A profile change notice could not be sent');
 
@@ -31,19 +31,17 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * After a new password, a new authenticator app or a verified mobile (the SMS factor enabled or
-   * moved to it): the session goes on under a new token (a new cookie), so a token taken before
-   * the change is worth nothing after it, as at sign-in (SessionService.rotate). Disabling a
-   * factor or removing the mobile adds no credential and keeps the token.
+   * moved to it) the session goes on under the new token the change gave it (ProfileService):
+   * its cookie replaces the old one, worth nothing now. Disabling a factor or removing the mobile
+   * adds no credential and keeps the token.
    */
-  const renewToken = async (ctx: Ctx, session: SessionRow) => {
-    const rotated = await sessions.rotate(session.idHash);
-    if (!rotated) throw refuse.sessionExpired();
-    const renewed: SessionRow = { ...session, idHash: rotated.idHash };
-    setSessionCookie(ctx.reply, config, { token: rotated.token, session: renewed });
-    rememberSession(ctx.request, renewed);
+  const renewedCookie = (ctx: Ctx, session: SessionRow, renewed: RenewedToken) => {
+    const next: SessionRow = { ...session, idHash: renewed.idHash };
+    setSessionCookie(ctx.reply, config, { token: renewed.token, session: next });
+    rememberSession(ctx.request, next);
     auditEvent('SESSION_RENEWED', {
       identityId: session.identityId,
-      sessionIdHash: rotated.idHash,
+      sessionIdHash: renewed.idHash,
       previousSessionHash: shortHash(session.idHash),
     });
   };
@@ -57,9 +55,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.changePassword, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
-    await profile.changePassword(session, ctx.body);
+    const renewed = await profile.changePassword(session, ctx.body);
     devicesRevoked(ctx, session);
-    await renewToken(ctx, session);
+    renewedCookie(ctx, session, renewed);
     return null;
   });
 
@@ -126,10 +124,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.changeMobileVerifyMobile, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
-    const user = await profile.changeMobileVerify(session, ctx.body.code);
+    const { user, renewed } = await profile.changeMobileVerify(session, ctx.body.code);
     devicesRevoked(ctx, session);
-    // A verified mobile enables the SMS factor, or moves an enrolled one to the new number.
-    await renewToken(ctx, session);
+    renewedCookie(ctx, session, renewed);
     return user;
   });
 
@@ -150,9 +147,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, calls.changeAuthenticatorApp, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
-    await profile.changeAuthenticatorApp(session, ctx.body);
+    const renewed = await profile.changeAuthenticatorApp(session, ctx.body);
     devicesRevoked(ctx, session);
-    await renewToken(ctx, session);
+    renewedCookie(ctx, session, renewed);
     return null;
   });
 
