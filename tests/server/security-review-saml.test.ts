@@ -6,7 +6,6 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateSigningKeys } from '../../src/server/adapters/signing-keys';
-import { SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE } from '../../src/server/domain/handoff/service';
 import { authnRequestXml, readMetadata, signAuthnRequest } from './support/saml';
 import { startServer, type TestClient, type TestServer } from './support/server';
 import { targets } from './support/targets';
@@ -85,7 +84,7 @@ describe.each(targets)('signed AuthnRequests name their Destination, on $name', 
       signedRedirectQuery(authnRequestXml({ issuer: payroll.entityId }), spKey.privateKey),
     );
     expect(without.status).toBe(422);
-    expect(without.body.message).toBe(SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE);
+    expect(without.body.message).toBe('A signed AuthnRequest must name its Destination');
     expect(await server.db.selectFrom('saml_request_ids').selectAll().execute()).toEqual([]);
 
     const client = server.client();
@@ -120,7 +119,7 @@ describe.each(targets)('signed AuthnRequests name their Destination, on $name', 
       ),
     );
     expect(without.status).toBe(422);
-    expect(without.body.message).toBe(SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE);
+    expect(without.body.message).toBe('A signed AuthnRequest must name its Destination');
 
     const withOurs = await postBinding(
       server.client(),

@@ -19,6 +19,8 @@ export const samlMessages = {
   unknownSp: 'The SAML request does not come from a registered service provider',
   acsMismatch: 'The AssertionConsumerServiceURL is not the one registered for this service provider',
   wrongDestination: 'The AuthnRequest is addressed to another identity provider',
+  /** SAML bindings 3.4.5.2 and 3.5.5.2: a signed message names its Destination. */
+  signedWithoutDestination: 'A signed AuthnRequest must name its Destination',
   expired: 'The AuthnRequest has expired; start again from the application',
   notYetValid: 'The AuthnRequest is dated in the future',
   replayed: 'The AuthnRequest has already been answered; start again from the application',

@@ -52,9 +52,6 @@ import {
 } from './saml-request';
 import { buildSamlResponse, type SamlAttribute } from './saml-response';
 
-/** The refusal of a signed AuthnRequest that names no Destination (SAML bindings 3.4.5.2, 3.5.5.2). */
-export const SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE = 'A signed AuthnRequest must name its Destination';
-
 /** Longest RelayState carried through (SAML asks SPs for 80 bytes; some send more). */
 export const MAX_RELAY_STATE_LENGTH = 1024;
 
@@ -279,7 +276,7 @@ export class HandoffService {
     // SAML bindings 3.4.5.2 and 3.5.5.2: a signed message names its Destination (so a request
     // signed for another endpoint cannot be replayed at ours); an unsigned one may leave it out.
     if (signed && request.destination === null) {
-      throw new SamlRequestError(SIGNED_REQUEST_WITHOUT_DESTINATION_MESSAGE);
+      throw new SamlRequestError(samlMessages.signedWithoutDestination);
     }
     if (request.destination !== null && request.destination !== this.idp.ssoUrl) {
       throw new SamlRequestError(samlMessages.wrongDestination);
