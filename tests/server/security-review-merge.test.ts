@@ -9,8 +9,10 @@
 // - a survivor that must use MFA (the stricter setting wins) but has no factor of its own goes to
 //   factor enrolment, not to a factor of the retired account;
 // - keeping one's own username, the retired account's factors and answers are removed, not moved;
-// - generate-merge-details shows mobile, phone and date of birth only where they are the
-//   signed-in identity's own, never a selected account's.
+// - generate-merge-details, when a selected account's username is kept (the merged account is
+//   then reached only through its own second factor), shows mobile, phone and date of birth only
+//   where they are the signed-in identity's own; kept under one's own username, it shows the merged
+//   account as it will be, the selected accounts' details included.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/adapters/clock';
@@ -320,9 +322,9 @@ describe.each(targets)('merge accounts moves no second factor, on $name', (targe
     });
     const client = await signInWithSms(signedIn.username, mobile);
     const details = await merge(client, other.id, signedIn.username);
-    // Its own mobile and date of birth are shown; the other account's phone (the merged account's
-    // only phone) is withheld.
-    expect(details).toMatchObject({ mobile, phone: null, birthDate: '1980-05-06' });
+    // The merged account as it will be: its own mobile and date of birth, the other account's phone
+    // (the merged account's only phone), which is this user's once the merge is confirmed.
+    expect(details).toMatchObject({ mobile, phone: '02 5550 0022', birthDate: '1980-05-06' });
     expect(await factorsOf(signedIn.id)).toEqual([`SMS ${mobile}`]);
     expect(await answersOf(signedIn.id)).toBe(0);
     expect(await factorsOf(other.id)).toEqual([]);

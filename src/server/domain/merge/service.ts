@@ -19,8 +19,8 @@
 // The other accounts are proven by their passwords alone, never by their second factors. So
 // nothing that is a second factor moves into the survivor (a factor of the signed-in account
 // moved into another account would let its owner pass that account's MFA with their own phone),
-// and the details shown before confirm withhold the selected accounts' mobile, phone and date of
-// birth, as the current user withholds them until the second factor is proven.
+// and when a selected account's username is kept, the details shown before confirm withhold its
+// mobile, phone and date of birth, as the current user withholds them until the second factor.
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { ForcedAction } from '../../../contract/entities';
 import type { FieldError } from '../../../contract/errors';
@@ -439,11 +439,12 @@ export class MergeService {
   }
 
   /**
-   * What the merged account will look like. Section 3's merge details name mobile, phone and
-   * birthDate, so the shape stays; but a selected account is proven by its password alone, so
-   * those three are answered only where the merged account's value is the signed-in identity's
-   * own, and withheld (null) where it would come from a selected account (as toCurrentUser
-   * withholds them before the second factor).
+   * What the merged account will look like (section 3's merge details). Kept under the signed-in
+   * identity's username, the merged account is this user's as soon as it is confirmed, selected
+   * accounts' details included: all are shown, as they will be. Kept under a selected account's
+   * username, the merged account is only reached through that account's own second factor, next
+   * in this sign-in; until then its mobile, phone and date of birth are withheld (null) where they
+   * would come from a selected account, as toCurrentUser withholds them before the second factor.
    */
   async details(session: SessionRow, identity: Identity): Promise<MergeDetails> {
     const state = this.#readyToConfirm(session);
@@ -453,6 +454,10 @@ export class MergeService {
     if (errors.length > 0) throw refusal(errors);
     const all = [identity, ...selected];
     const { survivor, ordered } = this.#survivorOf(all, state.preferredUsername);
+    const shown =
+      survivor.id === identity.id
+        ? firstOf
+        : <T>(list: readonly Identity[], pick: (i: Identity) => T | null) => ownOnly(identity, list, pick);
     const facilities = await grantedFacilities(
       db,
       all.map((i) => i.id),
@@ -461,9 +466,9 @@ export class MergeService {
       username: survivor.username,
       name: firstOf(ordered, (i) => i.name),
       email: state.newEmail ?? firstOf(ordered, (i) => i.email),
-      mobile: ownOnly(identity, ordered, (i) => i.mobile),
-      phone: ownOnly(identity, ordered, (i) => i.phone),
-      birthDate: ownOnly(identity, ordered, (i) => i.birth_date),
+      mobile: shown(ordered, (i) => i.mobile),
+      phone: shown(ordered, (i) => i.phone),
+      birthDate: shown(ordered, (i) => i.birth_date),
       accessibleFacilities: facilities.map((f) => ({
         id: f.id,
         appName: f.app_name,
