@@ -25,6 +25,8 @@ interface Script {
   user?: CurrentUser | Error;
   mfa?: MfaStart | Error;
   landing?: Partial<ContinueSignInInput>;
+  /** The page in a tab of its own, not in a frame (the app's isOutsideFrame guard). */
+  outsideFrame?: boolean;
 }
 
 function start(outcome: AuthenticationOutcome, script: Script = {}) {
@@ -43,6 +45,7 @@ function start(outcome: AuthenticationOutcome, script: Script = {}) {
       }),
     },
     actions: { postJwtToParent: (_, handoff) => void calls.jwtPosts.push(handoff) },
+    guards: { isOutsideFrame: () => script.outsideFrame === true },
   });
   const actor = createActor(machine, { input: { outcome, ...noLanding, ...script.landing } }).start();
   return { actor, calls };
@@ -134,6 +137,16 @@ describe('continue-sign-in', () => {
     expect(calls.jwtPosts).toEqual([
       { jwt: 'header.payload.signature', frameOrigin: 'https://treasury.example.com' },
     ]);
+  });
+
+  it('posts no JWT when the page is in no frame: the step says to open the application', async () => {
+    const { actor, calls } = start(outcomes.jwtHandoff, { outsideFrame: true });
+    expect(await finished(actor)).toEqual({
+      kind: 'failed',
+      message:
+        'This sign-in belongs to an application that shows it within its own pages, so it cannot be completed here. Open the application and sign in there.',
+    });
+    expect(calls.jwtPosts).toEqual([]);
   });
 
   it("reports 'Unknown authentication outcome' for a JWT without origin and for an unknown outcome", async () => {

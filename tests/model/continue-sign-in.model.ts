@@ -58,9 +58,15 @@ export function continueSignInEvents(snapshot: ContinueSignInSnapshot): Continue
 export interface ContinueSignInScenario {
   name: string;
   input: ContinueSignInInput;
+  /** The app's guards for this scenario (the page outside any frame). */
+  guards?: { isOutsideFrame: () => boolean };
 }
 
-const scenario = (name: string, outcome: ContinueSignInInput['outcome'], landing = {}) => ({
+const scenario = (
+  name: string,
+  outcome: ContinueSignInInput['outcome'],
+  landing = {},
+): ContinueSignInScenario => ({
   name,
   input: { outcome, ...noLanding, ...landing },
 });
@@ -78,6 +84,10 @@ export const continueSignInScenarios: ContinueSignInScenario[] = [
   scenario('SAML handoff', outcomes.samlHandoff),
   scenario('JWT handoff', outcomes.jwtHandoff),
   scenario('JWT without origin', outcomes.jwtWithoutOrigin),
+  {
+    ...scenario('JWT handoff with the page in a tab of its own', outcomes.jwtHandoff),
+    guards: { isOutsideFrame: () => true },
+  },
   scenario('MFA next', outcomes.mfa),
   scenario('facility selection next', outcomes.selectFacility),
   scenario('unknown outcome', outcomes.unknown),
@@ -96,18 +106,20 @@ export function describeContinueSignInEvent(event: ContinueSignInModelEvent): st
   }
 }
 
-export const continueSignInPaths = () => {
-  const model = new TestModel(continueSignInMachine, {
-    events: continueSignInEvents,
-    serializeState,
-    stateMatcher: (s, key) => s.matches(key as never),
-  });
-  return continueSignInScenarios.flatMap((scenario) =>
-    coveringPaths(model, continueSignInMachine, {
+export const continueSignInPaths = () =>
+  continueSignInScenarios.flatMap((scenario) => {
+    const machine = scenario.guards
+      ? continueSignInMachine.provide({ guards: scenario.guards })
+      : continueSignInMachine;
+    const model = new TestModel(machine, {
+      events: continueSignInEvents,
+      serializeState,
+      stateMatcher: (s, key) => s.matches(key as never),
+    });
+    return coveringPaths(model, machine, {
       input: scenario.input,
       events: continueSignInEvents,
       serializeState,
       describeEvent: (e) => describeContinueSignInEvent(e as ContinueSignInModelEvent),
-    }).map((path) => ({ scenario, path })),
-  );
-};
+    }).map((path) => ({ scenario, path }));
+  });

@@ -22,7 +22,7 @@ type S = ContinueSignInSnapshot;
 const PATH_TIMEOUT_MS = 30_000;
 
 /** The transient states (left at once by their eventless transitions) have no view of their own. */
-const TRANSIENT = ['deciding', 'directLogin.choosingLanding'];
+const TRANSIENT = ['deciding', 'jwtHandoff', 'directLogin.choosingLanding'];
 
 interface Spies {
   formSubmit: ReturnType<typeof vi.fn>;
@@ -67,6 +67,8 @@ function stateChecks(m: MountedForcedPage, spies: Spies): Record<string, (s: S) 
     failed: async (s) => {
       expect(await screen.findByRole('heading', { level: 1, name: t.failedHeading })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(s.context.errorMessage ?? '');
+      // A JWT outside a frame is posted nowhere.
+      if (s.context.outcome.outcome === 'JWT') expect(spies.postJwtToParent).not.toHaveBeenCalled();
     },
     signedIn: (s) => expectLanded(m, s.output as Exclude<ContinueSignInOutput, { kind: 'failed' }>),
     forwarded: (s) => expectLanded(m, s.output as Exclude<ContinueSignInOutput, { kind: 'failed' }>),
@@ -109,6 +111,7 @@ export function defineContinueSignInPaths(coverage: MachineCoverage): void {
           user: users.pending,
           inspect: coverage.inspect,
           actions: { postJwtToParent: spies.postJwtToParent },
+          guards: scenario.guards,
         });
         await runPath(
           m,

@@ -16,7 +16,7 @@ export const machine = createMachine({
           "guard": "isSamlHandoff"
         },
         {
-          "target": "handingOffToParent",
+          "target": "jwtHandoff",
           "guard": "isJwtHandoff"
         },
         {
@@ -45,6 +45,23 @@ export const machine = createMachine({
       "meta": {
         "description": "A hidden form posts samlResponse and relayState to the assertion consumer service."
       }
+    },
+    "jwtHandoff": {
+      "meta": {
+        "description": "A JWT: posted to the parent frame, unless the page is in no frame."
+      },
+      "always": [
+        {
+          "target": "failed",
+          "guard": "isOutsideFrame",
+          "actions": [
+            "reportJwtOutsideFrame"
+          ]
+        },
+        {
+          "target": "handingOffToParent"
+        }
+      ]
     },
     "handingOffToParent": {
       "meta": {
@@ -202,7 +219,7 @@ export const machine = createMachine({
     "failed": {
       "type": "final",
       "meta": {
-        "description": "'Unknown authentication outcome' or an unexpected failure: the step shows it."
+        "description": "'Unknown authentication outcome', a JWT outside a frame or an unexpected failure: the step shows it."
       }
     },
     "signedIn": {

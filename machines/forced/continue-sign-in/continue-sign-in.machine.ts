@@ -4,7 +4,10 @@
  *
  *   deciding (from input.outcome):
  *     [isSamlHandoff]   --> postingSaml (the view posts samlResponse and relayState to the ACS URL)
- *     [isJwtHandoff]    --> handingOffToParent (entry postJwtToParent; the parent frame takes over)
+ *     [isJwtHandoff]    --> jwtHandoff: [isOutsideFrame] the page is in a tab of its own, not in
+ *                         the application's frame --> failed (nothing posted; the step says so)
+ *                         otherwise --> handingOffToParent (entry postJwtToParent; the parent
+ *                         frame takes over)
  *     [isForcedAction]  --> forcedAction.loadingUser --done[isMfa]--> forcedAction.startingMfa
  *                             --done[hasNextFactor]--> forwarded (final, MFA_<factor> route)
  *                         --done--> forwarded (final, the forced action's route)
@@ -27,6 +30,7 @@ import {
   mfaRoute,
   SINGLE_SIGN_ON_ERROR_ROUTE,
 } from '../../routes';
+import { JWT_OUTSIDE_FRAME_MESSAGE } from '../../shared/jwt-outside-frame';
 import { directLoginStates, forcedActionStates } from '../../shared/sign-in-outcome';
 import type {
   ContinueSignInContext,
@@ -83,10 +87,13 @@ export const continueSignInMachine = setup({
     isSingleSignOn: ({ context }) => context.outcome.isSingleSignOn === true,
     viewsAccessRequests: ({ context }) =>
       context.currentUser?.roles.includes('VIEW_ACCESS_REQUESTS') ?? false,
+    /** Provided by the app: whether the page is outside any frame (window.self === window.top). */
+    isOutsideFrame: () => false,
   },
   actions: {
     /** Provided by the app: window.parent.postMessage(jwt, frameOrigin). */
     postJwtToParent: (_, _handoff: { jwt: string; frameOrigin: string }) => {},
+    reportJwtOutsideFrame: assign({ errorMessage: JWT_OUTSIDE_FRAME_MESSAGE }),
     storeForcedAction: assign(({ context }) => ({
       forcedAction: (context.outcome.forcedAction ?? null) as ForcedAction | null,
     })),
@@ -132,7 +139,7 @@ export const continueSignInMachine = setup({
       meta: { description: 'Reads the authentication outcome the step answered.' },
       always: [
         { guard: 'isSamlHandoff', target: 'postingSaml' },
-        { guard: 'isJwtHandoff', target: 'handingOffToParent' },
+        { guard: 'isJwtHandoff', target: 'jwtHandoff' },
         { guard: 'isForcedAction', target: 'forcedAction', actions: 'storeForcedAction' },
         { guard: 'isDirectLogin', target: 'directLogin', actions: 'recordPreviousSignInAttempt' },
         { target: 'failed', actions: 'reportUnknownOutcome' },
@@ -142,6 +149,13 @@ export const continueSignInMachine = setup({
       meta: {
         description: 'A hidden form posts samlResponse and relayState to the assertion consumer service.',
       },
+    },
+    jwtHandoff: {
+      meta: { description: 'A JWT: posted to the parent frame, unless the page is in no frame.' },
+      always: [
+        { guard: 'isOutsideFrame', target: 'failed', actions: 'reportJwtOutsideFrame' },
+        { target: 'handingOffToParent' },
+      ],
     },
     handingOffToParent: {
       meta: { description: 'The JWT was posted to the parent frame, which takes over.' },
@@ -165,7 +179,10 @@ export const continueSignInMachine = setup({
     },
     failed: {
       type: 'final',
-      meta: { description: "'Unknown authentication outcome' or an unexpected failure: the step shows it." },
+      meta: {
+        description:
+          "'Unknown authentication outcome', a JWT outside a frame or an unexpected failure: the step shows it.",
+      },
       output: failedOutput,
     },
     signedIn: {

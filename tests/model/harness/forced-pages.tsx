@@ -87,6 +87,7 @@ export interface ForcedMountOptions {
   targetPath?: string | null;
   adminTargetPath?: string | null;
   actions?: Readonly<Record<string, unknown>>;
+  guards?: Readonly<Record<string, unknown>>;
   inspect?: (event: InspectionEvent) => void;
 }
 
@@ -118,7 +119,14 @@ export function mountForcedPage(options: ForcedMountOptions) {
   const view = render(
     <AppProviders session={store} services={services} env="test">
       <FlowImplementationsProvider
-        value={{ [options.machine.id]: { actors: api.actors, actions: options.actions, inspect } }}
+        value={{
+          [options.machine.id]: {
+            actors: api.actors,
+            actions: options.actions,
+            guards: options.guards,
+            inspect,
+          },
+        }}
       >
         <RouterProvider router={router} />
       </FlowImplementationsProvider>
@@ -190,7 +198,7 @@ function ContinuationPage({ input }: { input: ContinueSignInInput }) {
 
 export const mountContinuation = (
   input: ContinueSignInInput,
-  options: Pick<ForcedMountOptions, 'user' | 'inspect' | 'actions'>,
+  options: Pick<ForcedMountOptions, 'user' | 'inspect' | 'actions' | 'guards'>,
 ) =>
   mountForcedPage({
     ...options,

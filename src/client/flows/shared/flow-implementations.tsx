@@ -6,6 +6,7 @@ import type { AnyActorLogic, InspectionEvent } from 'xstate';
 export interface FlowImplementations {
   actors?: Readonly<Record<string, AnyActorLogic>>;
   actions?: Readonly<Record<string, unknown>>;
+  guards?: Readonly<Record<string, unknown>>;
   /** Receives the actor's inspection events (with the dev inspector, when that is on). */
   inspect?: (event: InspectionEvent) => void;
 }

@@ -48,6 +48,7 @@ export function useFlowActor<M extends AnyStateMachine>(
   const logic = machine.provide({
     actors: { ...options.actors, ...overrides?.actors },
     actions: { ...options.actions, ...overrides?.actions },
+    guards: { ...overrides?.guards },
   } as Provided<M>) as M;
   // Created once per mount: input and inspection are read on the first render only.
   const inspect = useRef(

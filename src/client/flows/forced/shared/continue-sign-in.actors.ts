@@ -64,4 +64,6 @@ export const continueSignIn = continueSignInMachine.provide({
     startMfa: fromPromise<MfaStart>(({ signal }) => unlessAborted(signal, (signal) => startMfa({ signal }))),
   },
   actions: { postJwtToParent },
+  // A JWT goes to the parent frame only (section 4.1): in a tab of its own there is none.
+  guards: { isOutsideFrame: () => window.self === window.top },
 });
