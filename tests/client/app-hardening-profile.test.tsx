@@ -3,6 +3,7 @@
 // focus; leaving the page cancels a change or the 'Sign out of all devices' list under way, and a
 // late answer then neither navigates (section 8's /error, /not-found) nor reports anything.
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFormMachine } from '../../machines/profile/profile-form/profile-form.machine';
 import { PROFILE_ROUTE } from '../../machines/routes';
@@ -91,6 +92,8 @@ beforeEach(() => {
   stopNotices = onNotice((n) => notices.push(n));
 });
 afterEach(() => {
+  // A toast left from the last test (role alert) must not pass for this one's alert.
+  act(() => notifications.clean());
   stopNotices();
   setApiFetch(null);
   registerNavigator(null);
