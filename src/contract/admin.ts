@@ -128,6 +128,12 @@ export const InvitationSummary = v.object({
   revokedAt: v.nullable(isoDateTime),
   /** The revoking admin's username; null when not revoked, or when that identity is gone. */
   revokedBy: v.nullable(v.string()),
+  /**
+   * The username of the admin who created it; null for an invitation no admin made (the invite
+   * command's, the demo seed's, those from before creators were recorded). Optional: absent in
+   * answers from servers that did not record it.
+   */
+  createdBy: v.optional(v.nullable(v.string())),
 });
 export type InvitationSummary = v.InferOutput<typeof InvitationSummary>;
 

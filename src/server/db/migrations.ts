@@ -160,6 +160,14 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
     '0023_sign_in_attempts_without_identity_lock': statements([
       `alter table sign_in_attempts drop constraint if exists sign_in_attempts_identity_id_fkey`,
     ]),
+    // Which admin created an invitation (domain/admin/invitations.ts), as 0016 keeps which admin
+    // revoked one: an admin's invitation is never anonymous. Null for invitations made before, and
+    // for those of `npm run invite` and the demo seed, which no admin makes; like the revoker, an
+    // admin's later removal keeps the invitation, its creator unnamed.
+    '0024_invitation_creator': statements([
+      `alter table invitations add column created_by_identity_id uuid
+        references identities (id) on delete set null`,
+    ]),
   };
 }
 

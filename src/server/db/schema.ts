@@ -418,6 +418,8 @@ export interface InvitationsTable {
   /** When an admin revoked the invitation, and which admin (migration 0016). */
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_by_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who created the invitation; null for the CLI's, the seed's and older ones (migration 0024). */
+  created_by_identity_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

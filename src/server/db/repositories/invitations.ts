@@ -1,5 +1,6 @@
 // Invitation records: found by the SHA-256 of their code (the code itself is never stored), read
-// with the app and facility they grant, used once, or revoked by an admin before that.
+// with the app and facility they grant, used once, or revoked by an admin before that; an admin's
+// names its creator.
 import type { Kysely } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Database, InvitationsTable } from '../schema';
@@ -193,4 +194,23 @@ export async function invitationRevocations(
   return new Map(
     rows.flatMap((r) => (r.revoked_at ? [[r.id, { revokedAt: r.revoked_at, revokedBy: r.revoked_by }]] : [])),
   );
+}
+
+/**
+ * The usernames of the admins who created these invitations, by invitation id; absent for an
+ * invitation no admin made (the CLI's, the seed's, those made before creators were kept) and for
+ * one whose admin is gone.
+ */
+export async function invitationCreators(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invitations as inv')
+    .innerJoin('identities as admin', 'admin.id', 'inv.created_by_identity_id')
+    .select(['inv.id', 'admin.username as created_by'])
+    .where('inv.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.created_by]));
 }

@@ -1,6 +1,6 @@
-// The admin's invitations: create (through the registration area's invitation domain, with the
-// invitation email sent at once; an email that cannot be sent removes the invitation again), list,
-// and revoke (an open invitation is REVOKED now, naming the admin, so its code registers no one;
+// The admin's invitations: create (through the registration area's invitation domain, naming the
+// admin, with the invitation email sent at once; an email that cannot be sent removes the
+// invitation again), list (with who created and who revoked each), and revoke (an open invitation is REVOKED now, naming the admin, so its code registers no one;
 // registration refuses it as it refuses an expired one).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
@@ -21,6 +21,7 @@ import {
   type AdminInvitationRow,
 } from '../../db/repositories/admin';
 import {
+  invitationCreators,
   invitationRevocations,
   lockInvitationState,
   revokeInvitation,
@@ -68,17 +69,23 @@ export class AdminInvitations {
       query: query.trim(),
     });
     const now = this.deps.clock.now();
-    const revocations = await invitationRevocations(
-      this.deps.db,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [revocations, creators] = await Promise.all([
+      invitationRevocations(this.deps.db, ids),
+      invitationCreators(this.deps.db, ids),
+    ]);
     return {
-      data: rows.map((row) => summaryOf(row, revocations.get(row.id), now)),
+      data: rows.map((row) => summaryOf(row, revocations.get(row.id), creators.get(row.id), now)),
       page: { number: pageNumber, size: INVITATION_PAGE_SIZE, totalElements },
     };
   }
 
-  async create(body: CreateInvitationBody): Promise<InvitationSummary> {
+  /**
+   * The admin (`adminIdentityId`) invites someone: the invitation names its creator, and once it
+   * is created and its email sent an audit line (INVITATION_CREATED) names the admin too (never
+   * the code). Refusals create nothing.
+   */
+  async create(body: CreateInvitationBody, adminIdentityId: string): Promise<InvitationSummary> {
     const { db, mail, publicUrl } = this.deps;
     const app = await db
       .selectFrom('apps')
@@ -119,20 +126,24 @@ export class AdminInvitations {
     }
     let created;
     try {
-      created = await createInvitation(this.deps, {
-        email: body.email,
-        appCode: app.code,
-        facilityCode: body.facilityCode ?? null,
-        roles: [],
-        customerNumber: body.customerNumber || null,
-        name: body.name || null,
-        birthDate: null,
-        username: null,
-        mobile: null,
-        isStaff: body.isStaff,
-        existingUsername: null,
-        validityDays: body.validityDays ?? INVITATION_DEFAULT_VALIDITY_DAYS,
-      });
+      created = await createInvitation(
+        this.deps,
+        {
+          email: body.email,
+          appCode: app.code,
+          facilityCode: body.facilityCode ?? null,
+          roles: [],
+          customerNumber: body.customerNumber || null,
+          name: body.name || null,
+          birthDate: null,
+          username: null,
+          mobile: null,
+          isStaff: body.isStaff,
+          existingUsername: null,
+          validityDays: body.validityDays ?? INVITATION_DEFAULT_VALIDITY_DAYS,
+        },
+        adminIdentityId,
+      );
     } catch (error) {
       if (error instanceof InvitationError)
         throw refuse.unprocessable(error.message, error.field ? [error.field] : undefined);
@@ -144,7 +155,24 @@ export class AdminInvitations {
       await db.deleteFrom('invitations').where('id', '=', created.id).execute();
       throw refuse.unavailable(INVITATION_EMAIL_FAILED_MESSAGE);
     }
-    return this.summary(created.id);
+    const invitationId = created.id;
+    noteChange({
+      event: 'INVITATION_CREATED',
+      fields: {
+        actorIdentityId: adminIdentityId,
+        invitationId,
+        appCode: app.code,
+        facilityCode: body.facilityCode ?? null,
+      },
+      committed: async (read) =>
+        (await read
+          .selectFrom('invitations')
+          .select('id')
+          .where('id', '=', invitationId)
+          .where('created_by_identity_id', '=', adminIdentityId)
+          .executeTakeFirst()) !== undefined,
+    });
+    return this.summary(invitationId);
   }
 
   /**
@@ -181,8 +209,11 @@ export class AdminInvitations {
   private async summary(id: string, db: Kysely<Database> = this.deps.db): Promise<InvitationSummary> {
     const row = await findAdminInvitation(db, id);
     if (!row) throw refuse.notFound();
-    const revocations = await invitationRevocations(db, [id]);
-    return summaryOf(row, revocations.get(id), this.deps.clock.now());
+    const [revocations, creators] = await Promise.all([
+      invitationRevocations(db, [id]),
+      invitationCreators(db, [id]),
+    ]);
+    return summaryOf(row, revocations.get(id), creators.get(id), this.deps.clock.now());
   }
 }
 
@@ -200,6 +231,7 @@ function statusOf(
 function summaryOf(
   row: AdminInvitationRow,
   revocation: InvitationRevocation | undefined,
+  createdBy: string | undefined,
   now: Date,
 ): InvitationSummary {
   return {
@@ -220,5 +252,6 @@ function summaryOf(
     usedDate: row.used_at?.toISOString() ?? null,
     revokedAt: revocation?.revokedAt.toISOString() ?? null,
     revokedBy: revocation?.revokedBy ?? null,
+    createdBy: createdBy ?? null,
   };
 }

@@ -96,11 +96,13 @@ export interface CreatedInvitation {
 /**
  * Creates an invitation (refusing unknown apps, facilities and identities, a facility the app does
  * not have, and a new account whose name the invitee could not enter at registration but that
- * names no one) and answers its code, which exists nowhere else from then on.
+ * names no one) and answers its code, which exists nowhere else from then on. `createdBy` is the
+ * identity id of the admin creating it (null when no admin does: the invite command).
  */
 export async function createInvitation(
   deps: { db: Kysely<Database>; clock: Clock; random: Random },
   raw: NewInvitationInput,
+  createdBy: string | null = null,
 ): Promise<CreatedInvitation> {
   const parsed = v.safeParse(NewInvitationInput, raw);
   if (!parsed.success) {
@@ -169,6 +171,7 @@ export async function createInvitation(
     mobile: input.mobile,
     is_staff: input.isStaff,
     existing_identity_id: existingId,
+    created_by_identity_id: createdBy,
     created_at: now,
     expires_at: expiresAt,
   });

@@ -30,7 +30,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, calls.createInvitation, { access: 'admin', rateLimitPerMinute: 30 }, async (ctx) => {
-    return invitations.create(ctx.body);
+    return invitations.create(ctx.body, ctx.identityId());
   });
 
   registerCall(app, calls.revokeInvitation, { access: 'admin' }, async (ctx) => {
