@@ -4,7 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiFetch } from '../../src/client/api';
 import { registerNavigator } from '../../src/client/app/navigation';
-import { profileCalls } from '../../src/client/flows/profile/profile.actors';
+import { createActor, type AnyActorLogic } from 'xstate';
+import {
+  appWizardActors,
+  changeMobileActors,
+  profileCalls,
+  profileFormActors,
+} from '../../src/client/flows/profile/profile.actors';
 import { fakeFetch, json } from './fixtures';
 
 const navigate = vi.fn();
@@ -39,5 +45,29 @@ describe('profile trusted-device calls', () => {
     release();
     await expect(pending).rejects.toThrow();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls that give the session a new token', () => {
+  // The server moves the session to a new token with a new password, a new authenticator app or a
+  // verified mobile, and only the answer carries the new cookie: leaving the page must not abort
+  // the request, or the change would be made and the session ended unseen.
+  it.each([
+    [
+      'Change password',
+      profileFormActors('changePassword').submit,
+      { currentPassword: 'old', newPassword: 'New-Password-1', confirmNewPassword: 'New-Password-1' },
+      '/rest/ui/profile/change-password',
+    ],
+    ['a new authenticator app', appWizardActors.verify, { currentPassword: 'pw', code: '123456' }, null],
+    ['a verified mobile', changeMobileActors.verify, { code: '123456' }, null],
+  ] as const)('%s: the request goes on when the page is left', async (_, logic, input, path) => {
+    const fake = fakeFetch(() => new Promise<never>(() => {}));
+    setApiFetch(fake.fetch);
+    const actor = createActor(logic as AnyActorLogic, { input }).start();
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    if (path) expect(fake.requests[0]!.url.pathname).toBe(path);
+    actor.stop();
+    expect(fake.requests[0]!.signal.aborted).toBe(false);
   });
 });

@@ -50,15 +50,14 @@ const submitters: Record<
       { currentPassword: values.currentPassword, birthDate: str(values, 'birthDate') || null },
       { signal },
     ),
-  changePassword: async (values, signal) => {
-    await api.changePassword(
-      {
-        currentPassword: values.currentPassword,
-        newPassword: str(values, 'newPassword'),
-        confirmNewPassword: str(values, 'confirmNewPassword'),
-      },
-      { signal },
-    );
+  // Not cancelled when the page is left: the server gives the session a new token with the new
+  // password, and only the answer carries its cookie (aborted, the session would end unseen).
+  changePassword: async (values) => {
+    await api.changePassword({
+      currentPassword: values.currentPassword,
+      newPassword: str(values, 'newPassword'),
+      confirmNewPassword: str(values, 'confirmNewPassword'),
+    });
     return null;
   },
   changeSecurityQuestions: async (values, signal) => {
@@ -193,7 +192,8 @@ const mobileStart =
   };
 
 const mobileCalls = {
-  verify: (code: string, signal: AbortSignal) => api.changeMobileVerify(code, { signal }),
+  // Not cancelled: a verified mobile gives the session a new token, carried only by the answer.
+  verify: (code: string) => api.changeMobileVerify(code),
   resend: api.changeMobileResend,
   cancel: api.changeMobileCancel,
 };
@@ -213,9 +213,10 @@ export const appWizardActors = {
     }),
   ),
   verify: fromPromise<VerifyAppResult, VerifyAppInput>(({ input, signal }) =>
-    unlessAborted(signal, (signal) =>
+    unlessAborted(signal, () =>
       refusedOr(async () => {
-        await api.changeAuthenticatorApp(input, { signal });
+        // Not cancelled: a new app gives the session a new token, carried only by the answer.
+        await api.changeAuthenticatorApp(input);
         return { type: 'verified' as const };
       }),
     ),

@@ -11,9 +11,11 @@ import { continueSignIn, withRefusals } from '../shared/continue-sign-in.actors'
 
 export const changeExpiredPasswordActors = {
   changeExpiredPassword: fromPromise<OutcomeResult, NewPasswordInput>(({ input, signal }) =>
-    unlessAborted(signal, (signal) =>
+    unlessAborted(signal, () =>
       withRefusals<Awaited<ReturnType<typeof changeExpiredPassword>>, OutcomeResult>(
-        () => changeExpiredPassword(input, { signal }),
+        // Not cancelled when the page is left: the new password is set either way, and the answer
+        // carries the session's cookie.
+        () => changeExpiredPassword(input),
         (outcome) => ({ type: 'outcome', outcome }),
         (refusal) => ({ type: 'refused', ...refusal }),
       ),
