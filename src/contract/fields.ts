@@ -71,7 +71,22 @@ export const newPassword = v.pipe(
   ),
 );
 
-export const isoDate = v.pipe(v.string(), v.isoDate());
+/** Whether a YYYY-MM-DD text names a day of the calendar (2023-02-30 and 1990-02-29 do not). */
+const isCalendarDate = (value: string): boolean => {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/**
+ * A date as YYYY-MM-DD that exists: valibot's isoDate checks the pattern only (day 01-31 in every
+ * month), and PostgreSQL refuses the rest, which would be a 500 instead of the 400 it is.
+ */
+export const isoDate = v.pipe(
+  v.string(),
+  v.isoDate(),
+  v.check(isCalendarDate, (issue) => `Invalid date: Received "${String(issue.input)}"`),
+);
 export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
 
 /** One-time code: required, sent as text. */

@@ -34,6 +34,19 @@ describe('PATCH profile', () => {
     expect(issuesAt(body, { name: 'Casey One' }, 'currentPassword')).toEqual(['Required field']);
   });
 
+  it('takes only dates of the calendar: a 30 February or a 29 February of a common year is refused', () => {
+    expect(issuesAt(body, { currentPassword, birthDate: '1980-02-29' }, 'birthDate')).toEqual([]);
+    expect(issuesAt(body, { currentPassword, birthDate: '2023-02-30' }, 'birthDate')).toEqual([
+      'Invalid date: Received "2023-02-30"',
+    ]);
+    expect(issuesAt(body, { currentPassword, birthDate: '1990-02-29' }, 'birthDate')).toEqual([
+      'Invalid date: Received "1990-02-29"',
+    ]);
+    expect(issuesAt(body, { currentPassword, birthDate: '1990-04-31' }, 'birthDate')).toEqual([
+      'Invalid date: Received "1990-04-31"',
+    ]);
+  });
+
   it('limits name to 100 and phone to 20', () => {
     expect(issuesAt(body, { currentPassword, name: '' }, 'name')).toEqual(['Required field']);
     expect(issuesAt(body, { currentPassword, name: 'N'.repeat(101) }, 'name')).toEqual([
