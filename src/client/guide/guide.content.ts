@@ -26,7 +26,6 @@ const reset = passwordResetTexts;
 const reg = registrationTexts;
 const enrol = factorEnrolmentTexts;
 const merge = mergeAccountsTexts;
-const trustDevice = mfaTexts.trustDevice(mfaTexts.period(1));
 
 export const guideTopics: readonly GuideTopic[] = [
   {
@@ -76,7 +75,7 @@ export const guideTopics: readonly GuideTopic[] = [
         heading: 'Email and security questions',
         level: 4,
         paragraphs: [
-          'Without an authenticator app or SMS, codes are sent to your email address, and your security questions are asked when you reset your password.',
+          'When your account needs a verification code at sign-in and has no authenticator app or SMS, the code is sent to your email address. Your security questions are asked when you reset your password.',
         ],
       },
       {
@@ -84,7 +83,7 @@ export const guideTopics: readonly GuideTopic[] = [
         heading: profileTexts.trustedDevices,
         level: 3,
         paragraphs: [
-          `Trusted devices are browsers you chose to trust when you entered a verification code, by ticking ${q(trustDevice)}. Sign-ins from a trusted browser skip the verification code until the period ends: 24 hours or 7 days, as your organisation decides.`,
+          `Trusted devices are browsers you chose to trust when you entered a verification code, by ticking ${q(mfaTexts.trustDevice(mfaTexts.period(1)))} or ${q(mfaTexts.trustDevice(mfaTexts.period(7)))} (the period is the one your organisation chose). Sign-ins from a trusted browser skip the verification code until the period ends.`,
           'Do not trust a shared or public computer. You can see and remove your trusted devices on your profile.',
         ],
       },
@@ -128,15 +127,6 @@ export const guideTopics: readonly GuideTopic[] = [
         ],
       },
       {
-        id: 'staying-signed-in',
-        heading: 'Staying signed in',
-        level: 3,
-        paragraphs: [
-          `For your security the portal signs you out after a while without use. Two minutes before, it asks ${q(idleWarningTexts.title)} and says at what time: select ${q(idleWarningTexts.staySignedIn)} to carry on, or ${q(idleWarningTexts.signOut)}.`,
-          `Some pages (access requests, administration) and handing off to an application also need your password to have been entered recently. When it was not, the portal asks for it in ${q(reenterPasswordTexts.title)} and then carries on where you were.`,
-        ],
-      },
-      {
         id: 'verification-code',
         heading: 'Entering a verification code',
         level: 4,
@@ -150,6 +140,15 @@ export const guideTopics: readonly GuideTopic[] = [
         level: 4,
         paragraphs: [
           `When your account has no factor yet, you first verify your email address (${q(enrol.email.title)}), then may add your mobile (${q(enrol.selectSms.title)}), and finally choose your ${enrol.securityQuestions.title.toLowerCase()}.`,
+        ],
+      },
+      {
+        id: 'staying-signed-in',
+        heading: 'Staying signed in',
+        level: 3,
+        paragraphs: [
+          `For your security the portal signs you out after a while without use. Two minutes before, it asks ${q(idleWarningTexts.title)} and says at what time: select ${q(idleWarningTexts.staySignedIn)} to carry on, or ${q(idleWarningTexts.signOut)}.`,
+          `Some pages (access requests, administration) and handing off to an application also need your password to have been entered recently. When it was not, the portal asks for it in ${q(reenterPasswordTexts.title)} and then carries on where you were.`,
         ],
       },
     ],
@@ -302,6 +301,7 @@ export const guideTopics: readonly GuideTopic[] = [
         level: 4,
         paragraphs: [
           `${merge.confirmation.instructions} Select ${q(merge.confirmation.merge)}; ${q(merge.completed.title)} then names the username to sign in with, and ${q(merge.completed.continue)} continues the sign-in.`,
+          'Your authenticator app, SMS and security questions stay with the account whose username you keep; those of the other accounts are removed with them. If the account you keep then has none and needs them, you are asked to set them up.',
         ],
       },
     ],
@@ -336,7 +336,7 @@ export const guideTopics: readonly GuideTopic[] = [
     heading: 'Changing your profile',
     screenshot: 'profile',
     intro: [
-      `${q(profileTexts.heading)} shows your personal details, your factors and your trusted devices. Every change asks for your current password first.`,
+      `${q(profileTexts.heading)} shows your personal details, your factors and your trusted devices. Changes to your details, your password and your factors ask for your current password.`,
     ],
     sections: [
       {
