@@ -229,6 +229,32 @@ export async function accessRequestHistory(
   return { rows, totalElements: Number(total.total) };
 }
 
+/**
+ * The request's requester, locked (`for key share`) before the request itself: the order of a merge,
+ * which locks its accounts (`for update`, merge.ts's lockIdentities) and then moves their pending
+ * requests. A decision thus waits for a merge of its requester, or the merge for the decision,
+ * instead of each holding what the other needs. Undefined when there is no such request. The
+ * requester is read again with the request's lock (lockAccessRequest): a merge that committed
+ * between the two reads has moved the request to another account.
+ */
+export async function lockRequesterOf(
+  trx: Kysely<Database>,
+  accessRequestId: string,
+): Promise<{ id: string; retired_at: Date | null } | undefined> {
+  const request = await trx
+    .selectFrom('access_requests')
+    .select('requester_identity_id')
+    .where('id', '=', accessRequestId)
+    .executeTakeFirst();
+  if (!request) return undefined;
+  return trx
+    .selectFrom('identities')
+    .select(['id', 'retired_at'])
+    .where('id', '=', request.requester_identity_id)
+    .forKeyShare()
+    .executeTakeFirst();
+}
+
 /** What a decision needs of a request, read under a row lock so two admins cannot both decide it. */
 export interface LockedAccessRequest {
   id: string;

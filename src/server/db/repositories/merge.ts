@@ -201,6 +201,61 @@ export async function removeSecondFactors(trx: Kysely<Database>, otherIds: reado
     .execute();
 }
 
+export interface PendingAccessRequestRow {
+  id: string;
+  code: string;
+  app_code: string;
+  app_name: string;
+  facility_id: string | null;
+  facility_name: string | null;
+  requester_identity_id: string;
+}
+
+/**
+ * The PENDING access requests of the identities, oldest first, locked (`for update`): which of the
+ * others' move to the survivor and which are closed (domain/access-requests's
+ * movePendingAccessRequests). The identities are locked already, so no request of theirs is filed
+ * or decided meanwhile (both lock the requester first).
+ */
+export async function pendingAccessRequestsOf(
+  trx: Kysely<Database>,
+  ids: readonly string[],
+): Promise<PendingAccessRequestRow[]> {
+  return trx
+    .selectFrom('access_requests as r')
+    .innerJoin('apps as a', 'a.code', 'r.app_code')
+    .leftJoin('facilities as f', 'f.id', 'r.facility_id')
+    .select([
+      'r.id',
+      'r.code',
+      'r.app_code',
+      'a.name as app_name',
+      'r.facility_id',
+      'f.name as facility_name',
+      'r.requester_identity_id',
+    ])
+    .where('r.requester_identity_id', 'in', [...ids])
+    .where('r.status', '=', 'PENDING')
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .forUpdate('r')
+    .execute();
+}
+
+/** A pending request becomes the survivor's (its app and facility open for the survivor alone). */
+export async function moveAccessRequest(
+  trx: Kysely<Database>,
+  accessRequestId: string,
+  survivorId: string,
+): Promise<void> {
+  await trx
+    .updateTable('access_requests')
+    .set({ requester_identity_id: survivorId })
+    .where('id', '=', accessRequestId)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
 /** The others' history becomes the survivor's. */
 export async function moveHistory(
   trx: Kysely<Database>,

@@ -4,6 +4,9 @@
 // request's own history, and the outbound notification email is recorded there as an API call.
 // An admin decides a PENDING request (decide()): approved, with the same grant, or rejected with a
 // reason, each for a Jira ticket; the decision, its grant and its history land in one transaction.
+// A merge moves the retired accounts' PENDING requests to the surviving account, in the merge's
+// transaction (movePendingAccessRequests), so a decision reaches the account that signs in; one
+// whose requester is retired all the same is not decided.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
@@ -29,11 +32,14 @@ import {
   grantAccess,
   listAccessRequests,
   lockAccessRequest,
+  lockRequesterOf,
   recordAccessRequestEvent,
   setAccessRequestDecision,
   type AccessRequestEventRow,
   type AccessRequestRow,
+  type LockedAccessRequest,
 } from '../../db/repositories/access-requests';
+import { moveAccessRequest, pendingAccessRequestsOf } from '../../db/repositories/merge';
 import type { Database, IdentityEventVariant } from '../../db/schema';
 import { noteChange } from '../../observability/context';
 import { refuse } from '../errors';
@@ -51,6 +57,8 @@ export const ACCESS_REQUEST_EVENT_TYPES = {
   REMINDER_SENT: { text: 'Reminder sent', variant: 'info' },
   NOTIFICATION_SENT: { text: 'Notification email sent', variant: 'info' },
   NOTIFICATION_FAILED: { text: 'Notification email not sent', variant: 'danger' },
+  MOVED_BY_MERGE: { text: 'Moved by account merge', variant: 'info' },
+  CLOSED_BY_MERGE: { text: 'Closed by account merge', variant: 'warning' },
 } as const satisfies Record<string, { text: string; variant: IdentityEventVariant }>;
 export type AccessRequestEventType = keyof typeof ACCESS_REQUEST_EVENT_TYPES;
 
@@ -66,6 +74,21 @@ export const OWN_REQUEST_MESSAGE = 'Another admin must decide your own access re
 /** 409 for a decision on a request that is not PENDING (nothing is changed). */
 export const alreadyDecidedMessage = (status: 'APPROVED' | 'REJECTED') =>
   `This access request has already been ${status === 'APPROVED' ? 'approved' : 'rejected'}; only a pending request can be decided.`;
+/** 409 for a decision on a request whose requester was merged into another account (nothing is changed). */
+export const REQUESTER_RETIRED_MESSAGE =
+  'This access request was made from an account that has since been merged into another account and can no longer sign in, so it cannot be decided. The customer can request access again from the account they now use.';
+
+/** The request's history entry when a merge moves it to the surviving account. */
+export const movedByMergeDescription = (retiredUsername: string, survivorUsername: string) =>
+  `The requesting account ${retiredUsername} was merged into ${survivorUsername}; this request is now for ${survivorUsername}.`;
+/** The request's history entry when a merge closes it for the survivor's own open request. */
+export const closedByMergeDescription = (
+  retiredUsername: string,
+  survivorUsername: string,
+  keptCode: string,
+  target: string,
+) =>
+  `The requesting account ${retiredUsername} was merged into ${survivorUsername}, which already has pending request ${keptCode} for ${target}; this request was closed in favour of that one.`;
 
 /** Reads a server property (the Jira browse URL a ticket code is appended to). */
 export interface PropertyReader {
@@ -296,7 +319,9 @@ export class AccessRequestService {
    * line follows once it committed. The requester's email goes out after the commit, like the
    * filing notice, and is recorded as the request's outbound call. Refusals change nothing:
    * 404 no such request; 422 a ticket code that is not a Jira key; 403 the admin's own request;
-   * 409 already decided.
+   * 409 already decided, or made from an account a merge has retired (its requests that were
+   * pending moved to the surviving account; one left behind is not decided for an account that can
+   * no longer sign in, nor announced at its address).
    */
   async decide(input: {
     id: string;
@@ -321,12 +346,11 @@ export class AccessRequestService {
     const status = ACCESS_REQUEST_DECISIONS[input.decision];
     const now = clock.now();
 
-    const decided = await db.transaction().execute(async (trx) => {
-      const request = await lockAccessRequest(trx, input.id);
-      if (!request) throw refuse.notFound();
+    const decided = await lockedForDecision(db, input.id, async (trx, request) => {
       if (request.requester_identity_id === input.adminIdentityId)
         throw refuse.forbidden(OWN_REQUEST_MESSAGE);
       if (request.status !== 'PENDING') throw refuse.conflict(alreadyDecidedMessage(request.status));
+      if (request.requesterRetired) throw refuse.conflict(REQUESTER_RETIRED_MESSAGE);
       if (!(await setAccessRequestDecision(trx, request.id, status, now))) {
         throw refuse.conflict(alreadyDecidedMessage(status));
       }
@@ -458,6 +482,94 @@ export class AccessRequestService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A merge moved the request to another account between the reads of its requester. */
+class RequesterMoved extends Error {}
+
+/**
+ * Runs `decide` in a transaction holding the request's requester (`for key share`) and then the
+ * request (`for update`): the order of a merge, which locks its accounts and then moves their
+ * pending requests (lockRequesterOf). A decision that meets a merge of its requester waits for it;
+ * when the merge has moved the request meanwhile, the transaction (nothing written yet) is run
+ * again for the new requester. Each run that starts over follows a merge that retired the account
+ * it locked, and a retired account is merged no more, so the runs come to an end. 404 when there is
+ * no such request.
+ */
+async function lockedForDecision<T>(
+  db: Kysely<Database>,
+  id: string,
+  decide: (trx: Kysely<Database>, request: LockedAccessRequest & { requesterRetired: boolean }) => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const requester = await lockRequesterOf(trx, id);
+        const request = requester ? await lockAccessRequest(trx, id) : undefined;
+        if (!requester || !request) throw refuse.notFound();
+        if (request.requester_identity_id !== requester.id) throw new RequesterMoved();
+        return decide(trx, { ...request, requesterRetired: requester.retired_at !== null });
+      });
+    } catch (error) {
+      if (!(error instanceof RequesterMoved)) throw error;
+    }
+  }
+}
+
+/**
+ * A merge's part in access requests, in the merge's transaction (domain/merge/service.ts), with
+ * the accounts locked: each retired account's PENDING request becomes the survivor's, so a
+ * decision grants the account that signs in, unless the survivor already has one open for the
+ * same app and facility (the oldest of the retired accounts' otherwise moves): then it is closed,
+ * as REJECTED, the only closed status a request has. Each change is entered in the request's
+ * history, with the merging user as actor. The retired accounts' decided requests stay theirs.
+ */
+export async function movePendingAccessRequests(
+  trx: Kysely<Database>,
+  merge: {
+    survivor: { id: string; username: string };
+    retired: ReadonlyArray<{ id: string; username: string }>;
+    actorIdentityId: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { survivor, actorIdentityId, now } = merge;
+  const retiredUsername = new Map(merge.retired.map((r) => [r.id, r.username]));
+  const pending = await pendingAccessRequestsOf(trx, [survivor.id, ...retiredUsername.keys()]);
+  const key = (r: { app_code: string; facility_id: string | null }) => `${r.app_code} ${r.facility_id ?? ''}`;
+  const open = new Map(
+    pending.filter((r) => r.requester_identity_id === survivor.id).map((r) => [key(r), r.code]),
+  );
+  for (const request of pending) {
+    const from = retiredUsername.get(request.requester_identity_id);
+    if (from === undefined) continue;
+    const kept = open.get(key(request));
+    if (kept === undefined) {
+      await moveAccessRequest(trx, request.id, survivor.id);
+      open.set(key(request), request.code);
+      await recordAccessRequestEvent(trx, {
+        accessRequestId: request.id,
+        eventDate: now,
+        actorIdentityId,
+        type: 'MOVED_BY_MERGE',
+        variant: ACCESS_REQUEST_EVENT_TYPES.MOVED_BY_MERGE.variant,
+        description: movedByMergeDescription(from, survivor.username),
+      });
+    } else {
+      await setAccessRequestDecision(trx, request.id, 'REJECTED', now);
+      const target = request.facility_name
+        ? `${request.app_name} at ${request.facility_name}`
+        : request.app_name;
+      await recordAccessRequestEvent(trx, {
+        accessRequestId: request.id,
+        eventDate: now,
+        actorIdentityId,
+        type: 'CLOSED_BY_MERGE',
+        variant: ACCESS_REQUEST_EVENT_TYPES.CLOSED_BY_MERGE.variant,
+        description: closedByMergeDescription(from, survivor.username, kept, target),
+      });
+    }
+  }
+}
 
 function summaryOf(r: AccessRequestRow): AccessRequestSummary {
   return {

@@ -52,6 +52,7 @@ import {
   revokeAccess,
 } from '../../db/repositories/merge';
 import { endResetSessionsOf, passwordsChangedAt } from '../../db/repositories/password-reset';
+import { movePendingAccessRequests } from '../access-requests';
 import type { Database, Identity, MergeWizardState } from '../../db/schema';
 import { refuse, RequestRefused } from '../errors';
 import type { MailSender } from '../../adapters/mail';
@@ -540,6 +541,7 @@ export class MergeService {
       const otherIds = others.map((i) => i.id);
       const now = clock.now();
       await moveAccessGrants(trx, survivor.id, otherIds);
+      await movePendingAccessRequests(trx, { survivor, retired: others, actorIdentityId: current.id, now });
       await moveRoles(trx, survivor.id, otherIds);
       await removeSecondFactors(trx, otherIds);
       await moveHistory(trx, survivor.id, otherIds);
