@@ -171,6 +171,19 @@ describe('access-request list machine', () => {
     expect(listSelect.selectErrorMessage(actor.getSnapshot())).toBeNull();
     expect(calls).toHaveLength(2);
   });
+
+  it('runs a search made after a failed load (the search form stays offered), from the first page', async () => {
+    const { actor, calls } = start([new Error(UNEXPECTED_FAILURE), listPage(0, 1, 'treasury')], { page: 2 });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'user.search', query: ' treasury ' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls).toEqual([
+      { query: '', page: 2 },
+      { query: 'treasury', page: 0 },
+    ]);
+    expect(listSelect.selectQuery(actor.getSnapshot())).toBe('treasury');
+  });
 });
 
 describe('access-request history machine', () => {

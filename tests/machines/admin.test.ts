@@ -117,6 +117,63 @@ describe('admin invitation list machine', () => {
     expect(calls.loads.map((c) => c.page)).toEqual([0, 1, 0]);
   });
 
+  it('loads the first page again once the load under way ends when an invitation is created meanwhile', async () => {
+    const { actor, calls } = start({
+      pages: [invitationPage(0, ''), invitationPage(1, ''), invitationPage(0, '')],
+    });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'user.page', page: 1 });
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'invitation.created' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls.loads.map((c) => c.page)).toEqual([0, 1, 0]);
+    expect(actor.getSnapshot().context).toMatchObject({ page: 0, createdMeanwhile: false });
+  });
+
+  it('loads the first page once a revoke ends when an invitation is created meanwhile, keeping its outcome', async () => {
+    const onSecondPage = invitation(22);
+    const open = invitation(1);
+    expect([onSecondPage.status, open.status]).toEqual(['OPEN', 'OPEN']);
+    const { actor, calls } = start({
+      pages: [invitationPage(0, ''), invitationPage(1, ''), invitationPage(0, ''), invitationPage(0, '')],
+      revokes: [
+        { ...onSecondPage, status: 'REVOKED', revokedAt: REVOKED_AT, revokedBy: 'admin1' },
+        new Error(''),
+      ],
+    });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'user.page', page: 1 });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 1);
+    // Revoked: its notice stays, and the first page (with the new invitation on top) loads.
+    actor.send({ type: 'user.revoke', id: onSecondPage.id });
+    expect(actor.getSnapshot().value).toBe('revoking');
+    actor.send({ type: 'invitation.created' });
+    await waitFor(actor, (s) => s.matches('ready') && calls.loads.length === 3);
+    expect(calls.loads.map((c) => c.page)).toEqual([0, 1, 0]);
+    expect(actor.getSnapshot().context.revoked).toMatchObject({ id: onSecondPage.id, status: 'REVOKED' });
+    // Refused: its reason stays, and the first page loads all the same.
+    actor.send({ type: 'user.revoke', id: open.id });
+    actor.send({ type: 'invitation.created' });
+    await waitFor(actor, (s) => s.matches('ready') && calls.loads.length === 4);
+    expect(actor.getSnapshot().context).toMatchObject({
+      page: 0,
+      revokeError: REVOKE_FAILED,
+      createdMeanwhile: false,
+    });
+  });
+
+  it('runs a search made after a failed load (the search form stays offered)', async () => {
+    const { actor, calls } = start({ pages: [new Error(''), invitationPage(0, 'robin')] });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'user.search', query: ' robin ' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls.loads).toEqual([
+      { query: '', page: 0 },
+      { query: 'robin', page: 0 },
+    ]);
+  });
+
   it(`pages 12,345 invitations only up to page ${LIST_PAGE_LIMIT} (the server's cap), the count exact`, async () => {
     const total = 12_345;
     const last = LIST_PAGE_LIMIT - 1;

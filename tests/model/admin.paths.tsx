@@ -146,7 +146,15 @@ export function defineInvitationsPaths(coverage: MachineCoverage): void {
       const call = await m.api.waiting('revokeInvitation');
       expect(call.input).toEqual({ id: chosen.id });
     },
-    failed: (s: InvitationsSnapshot) => expectFailed(s.context.errorMessage, ti.loadFailed),
+    failed: async (s: InvitationsSnapshot) => {
+      if (s.context.revokeError === null) return expectFailed(s.context.errorMessage, ti.loadFailed);
+      // A revoke failed while an invitation was sent (the first page was loaded for it): its reason
+      // stays above the list's failure.
+      const failure = await screen.findByRole('alert', { name: ti.loadFailed });
+      expect(failure).toHaveTextContent(s.context.errorMessage ?? '');
+      expect(screen.getByRole('alert', { name: ti.revokeFailed })).toHaveTextContent(s.context.revokeError);
+      expect(screen.getByRole('button', { name: ti.retry })).toBeEnabled();
+    },
   });
 
   describe(`admin/invitations: ${paths.length} generated paths against /admin/invitations`, () => {

@@ -7,6 +7,8 @@
  *     --error / reportFailure--> failed --user.retry--> loading
  *   ready --user.search {query} / applySearch (back to the first page)--> loading
  *         --user.page {page} [isOtherPage] / choosePage--> loading
+ *   failed --user.search {query} / applySearch--> loading (the search form stays offered: a search
+ *     after a failed load runs, as Try again does, with the query typed)
  *
  * The pages are those the server serves: LIST_PAGE_LIMIT at most, however many requests match
  * (reachablePageCount); an input page is clamped to the last of them.
@@ -97,7 +99,10 @@ export const requestListMachine = setup({
     },
     failed: {
       meta: meta('The access requests could not be loaded.'),
-      on: { 'user.retry': { target: 'loading' } },
+      on: {
+        'user.retry': { target: 'loading' },
+        'user.search': { target: 'loading', actions: 'applySearch' },
+      },
     },
   },
 });

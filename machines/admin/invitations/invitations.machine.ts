@@ -2,15 +2,25 @@
  * The admin's invitation list: searchable, paged, each open invitation revocable.
  *
  *   loading (GET admin/invitations {page, query})
+ *     --done [createdMeanwhile] / storeResult, firstPage--> loading (again: the new one is on top)
  *     --done / storeResult--> ready
  *     --error / reportFailure--> failed --user.retry--> loading
+ *     --invitation.created / noteCreated--> (stays: reloads the first page once this load ends)
  *   ready --user.search / applySearch (first page)--> loading
  *         --user.page [isOtherPage] / choosePage--> loading
  *         --user.revoke [isOpen] / chooseRevoke--> revoking
  *         --invitation.created / firstPage (newest first: it is on top)--> loading
  *   revoking (POST admin/invitations/{id}/revoke)
- *     --done / storeRevoked--> loading (the list again, with its new status)
+ *     --done / storeRevoked (and, createdMeanwhile, showNewest)--> loading (the list again, with
+ *       its new status)
+ *     --error [createdMeanwhile] / storeRevokeError, showNewest--> loading (the reason stays)
  *     --error / storeRevokeError--> ready (the reason above the list)
+ *     --invitation.created / noteCreated--> (stays: the first page loads once the revoke ends)
+ *   failed --user.search / applySearch--> loading (the search form stays offered after a failure)
+ *
+ * An invitation sent while the list loads or a revoke runs is not lost: the first page (where it
+ * is, newest first) is loaded as soon as that load or revoke has ended. A load that fails meanwhile
+ * shows its failure: Try again loads the list again.
  *
  * The pages are those the server serves: LIST_PAGE_LIMIT at most, however many invitations match
  * (reachablePageCount).
@@ -45,6 +55,8 @@ export const invitationsMachine = setup({
       const last = context.result ? reachablePageCount(context.result.page) - 1 : 0;
       return event.page !== context.page && event.page >= 0 && event.page <= last;
     },
+    /** An invitation was sent while the list loaded or a revoke ran. */
+    createdMeanwhile: ({ context }) => context.createdMeanwhile,
     isOpen: ({ context, event }) => {
       assertEvent(event, 'user.revoke');
       return context.result?.data.some((i) => i.id === event.id && i.status === 'OPEN') ?? false;
@@ -55,6 +67,7 @@ export const invitationsMachine = setup({
     storeResult: assign((_, result: Paged<InvitationSummary>) => ({ result })),
     reportFailure: assign((_, failure: { error: unknown }) => ({
       errorMessage: failureMessageOf(failure.error, INVITATIONS_LOAD_FAILED),
+      createdMeanwhile: false,
     })),
     applySearch: assign(({ event }) => {
       assertEvent(event, 'user.search');
@@ -64,7 +77,10 @@ export const invitationsMachine = setup({
       assertEvent(event, 'user.page');
       return { page: event.page, revoked: null, revokeError: null };
     }),
-    firstPage: assign({ page: 0, revoked: null, revokeError: null }),
+    firstPage: assign({ page: 0, revoked: null, revokeError: null, createdMeanwhile: false }),
+    noteCreated: assign({ createdMeanwhile: true }),
+    /** The first page, where the invitation sent meanwhile is; the revoke's outcome stays shown. */
+    showNewest: assign({ page: 0, createdMeanwhile: false }),
     chooseRevoke: assign(({ event }) => {
       assertEvent(event, 'user.revoke');
       return { revokeId: event.id, revoked: null, revokeError: null };
@@ -85,6 +101,7 @@ export const invitationsMachine = setup({
     revokeId: null,
     revokeError: null,
     errorMessage: null,
+    createdMeanwhile: false,
   },
   initial: 'loading',
   states: {
@@ -95,9 +112,18 @@ export const invitationsMachine = setup({
         id: 'loadInvitations',
         src: 'loadInvitations',
         input: ({ context }) => ({ query: context.query, page: context.page }),
-        onDone: { target: 'ready', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: 'createdMeanwhile',
+            target: 'loading',
+            reenter: true,
+            actions: [{ type: 'storeResult', params: ({ event }) => event.output }, 'firstPage'],
+          },
+          { target: 'ready', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => event } },
       },
+      on: { 'invitation.created': { actions: 'noteCreated' } },
     },
     ready: {
       meta: meta('The invitations of the page, each open one with a Revoke button.'),
@@ -114,13 +140,31 @@ export const invitationsMachine = setup({
         id: 'revokeInvitation',
         src: 'revokeInvitation',
         input: ({ context }) => ({ id: context.revokeId ?? '' }),
-        onDone: { target: 'loading', actions: { type: 'storeRevoked', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'storeRevokeError', params: ({ event }) => event } },
+        onDone: [
+          {
+            guard: 'createdMeanwhile',
+            target: 'loading',
+            actions: [{ type: 'storeRevoked', params: ({ event }) => event.output }, 'showNewest'],
+          },
+          { target: 'loading', actions: { type: 'storeRevoked', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: 'createdMeanwhile',
+            target: 'loading',
+            actions: [{ type: 'storeRevokeError', params: ({ event }) => event }, 'showNewest'],
+          },
+          { target: 'ready', actions: { type: 'storeRevokeError', params: ({ event }) => event } },
+        ],
       },
+      on: { 'invitation.created': { actions: 'noteCreated' } },
     },
     failed: {
       meta: meta('The invitations could not be loaded.'),
-      on: { 'user.retry': { target: 'loading' } },
+      on: {
+        'user.retry': { target: 'loading' },
+        'user.search': { target: 'loading', actions: 'applySearch' },
+      },
     },
   },
 });

@@ -17,6 +17,11 @@ export interface InvitationsContext {
   /** Why the last revoke did not happen (e.g. the invitation was used meanwhile). */
   revokeError: string | null;
   errorMessage: string | null;
+  /**
+   * An invitation was sent while the list loaded or a revoke ran: the first page (where it is on
+   * top) is loaded once that ends.
+   */
+  createdMeanwhile: boolean;
 }
 
 export type InvitationsEvent =
