@@ -7,7 +7,7 @@ import { refuse } from '../../domain/errors';
 import type { ProfileUpdate } from '../../domain/profile/service';
 import { SALARY_STAFF_ONLY_MESSAGE } from '../../domain/profile/messages';
 import type { RenewedToken, SessionRow } from '../../domain/sessions';
-import { clearDeviceCookie, clearReenterPasswordCookie } from '../device-cookies';
+import { clearDeviceCookie, clearReenterPasswordCookie, setReenterPasswordCookie } from '../device-cookies';
 import { registerCall, type CallContext } from '../route';
 import { clearSessionCookie, rememberSession, setSessionCookie } from '../session-cookie';
 import { auditEvent, shortHash } from '../../observability/context';
@@ -17,7 +17,7 @@ type Ctx = CallContext<unknown, unknown, unknown>;
 const authenticated = { access: 'authenticated' } as const;
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { config, profile, factors } = app.services;
+  const { config, profile, factors, clock } = app.services;
   profile.reportNoticeFailure = (error) =>
     app.log.warn({ err: error }, 'A profile change notice could not be sent');
 
@@ -25,6 +25,34 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     if (!ctx.session?.identityId) throw refuse.sessionExpired();
     return ctx.session;
   };
+
+  /**
+   * Every call here that takes the current password has checked it before changing anything, and
+   * so made the session's password entry recent again (ReenterPasswordService.confirm): the
+   * re-enter-password cookie, which tells the portal when to ask for the password, says so too.
+   * Otherwise it kept the time of the last sign-in or re-entry, and 'Re-enter password' opened
+   * minutes after the password was typed, until the portal's next check closed it.
+   */
+  const register: typeof registerCall = (scope, call, options, handler) =>
+    registerCall(scope, call, options, async (ctx) => {
+      const result = await handler(ctx);
+      const body = ctx.body as { currentPassword?: unknown } | undefined;
+      if (ctx.session && typeof body?.currentPassword === 'string') {
+        const now = clock.now();
+        const entered = {
+          ...ctx.session,
+          data: { ...ctx.session.data, passwordConfirmedAt: now.toISOString() },
+        };
+        setReenterPasswordCookie(
+          ctx.reply,
+          config,
+          ctx.session,
+          factors.reenterPassword.expiresAt(entered),
+          now,
+        );
+      }
+      return result;
+    });
 
   /** A change that revoked the trusted devices: this browser's device cookie goes too. */
   const devicesRevoked = (ctx: Ctx, session: SessionRow) => clearDeviceCookie(ctx.reply, config, session);
@@ -46,14 +74,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     });
   };
 
-  registerCall(app, calls.updateProfile, authenticated, async (ctx) => {
+  register(app, calls.updateProfile, authenticated, async (ctx) => {
     const { currentPassword, name, birthDate, phone } = ctx.body;
     const update: ProfileUpdate =
       name !== undefined ? { name } : birthDate !== undefined ? { birthDate } : { phone: phone ?? null };
     return profile.updateProfile(sessionOf(ctx), currentPassword, update);
   });
 
-  registerCall(app, calls.changePassword, authenticated, async (ctx) => {
+  register(app, calls.changePassword, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const renewed = await profile.changePassword(session, ctx.body);
     devicesRevoked(ctx, session);
@@ -61,26 +89,26 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerCall(app, calls.changeSecurityQuestions, authenticated, async (ctx) => {
+  register(app, calls.changeSecurityQuestions, authenticated, async (ctx) => {
     await profile.changeSecurityQuestions(sessionOf(ctx), ctx.body);
     return null;
   });
 
-  registerCall(app, calls.removeMobile, authenticated, async (ctx) => {
+  register(app, calls.removeMobile, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const user = await profile.removeMobile(session, ctx.body.currentPassword);
     devicesRevoked(ctx, session);
     return user;
   });
 
-  registerCall(app, calls.unenrolSms, authenticated, async (ctx) => {
+  register(app, calls.unenrolSms, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     await profile.unenrolSms(session, ctx.body.currentPassword);
     devicesRevoked(ctx, session);
     return null;
   });
 
-  registerCall(app, calls.unenrolAuthenticatorApp, authenticated, async (ctx) => {
+  register(app, calls.unenrolAuthenticatorApp, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     await profile.unenrolAuthenticatorApp(session, ctx.body.currentPassword);
     devicesRevoked(ctx, session);
@@ -89,40 +117,40 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Change email ---------------------------------------------------------------------------
 
-  registerCall(app, calls.changeEmailStart, authenticated, async (ctx) => {
+  register(app, calls.changeEmailStart, authenticated, async (ctx) => {
     await profile.changeEmailStart(sessionOf(ctx), ctx.body);
     return null;
   });
 
-  registerCall(app, calls.changeEmailSendEmail, authenticated, async (ctx) => {
+  register(app, calls.changeEmailSendEmail, authenticated, async (ctx) => {
     await profile.changeEmailResend(sessionOf(ctx));
     return null;
   });
 
-  registerCall(app, calls.changeEmailVerifyEmail, authenticated, async (ctx) => {
+  register(app, calls.changeEmailVerifyEmail, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const user = await profile.changeEmailVerify(session, ctx.body.code);
     devicesRevoked(ctx, session);
     return user;
   });
 
-  registerCall(app, calls.changeEmailCancel, authenticated, async (ctx) => {
+  register(app, calls.changeEmailCancel, authenticated, async (ctx) => {
     await profile.changeEmailCancel(sessionOf(ctx));
     return null;
   });
 
   // ---- Change mobile / enable SMS -------------------------------------------------------------
 
-  registerCall(app, calls.changeMobileStart, authenticated, async (ctx) =>
+  register(app, calls.changeMobileStart, authenticated, async (ctx) =>
     profile.changeMobileStart(sessionOf(ctx), ctx.body),
   );
 
-  registerCall(app, calls.changeMobileSendSms, authenticated, async (ctx) => {
+  register(app, calls.changeMobileSendSms, authenticated, async (ctx) => {
     await profile.changeMobileResend(sessionOf(ctx));
     return null;
   });
 
-  registerCall(app, calls.changeMobileVerifyMobile, authenticated, async (ctx) => {
+  register(app, calls.changeMobileVerifyMobile, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const { user, renewed } = await profile.changeMobileVerify(session, ctx.body.code);
     devicesRevoked(ctx, session);
@@ -130,22 +158,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return user;
   });
 
-  registerCall(app, calls.changeMobileCancel, authenticated, async (ctx) => {
+  register(app, calls.changeMobileCancel, authenticated, async (ctx) => {
     await profile.changeMobileCancel(sessionOf(ctx));
     return null;
   });
 
   // ---- Authenticator app ----------------------------------------------------------------------
 
-  registerCall(app, calls.getAuthenticatorAppSetupKey, authenticated, async (ctx) =>
+  register(app, calls.getAuthenticatorAppSetupKey, authenticated, async (ctx) =>
     profile.setupKey(sessionOf(ctx)),
   );
 
-  registerCall(app, calls.getAuthenticatorAppQrCode, authenticated, async (ctx) =>
+  register(app, calls.getAuthenticatorAppQrCode, authenticated, async (ctx) =>
     profile.qrCode(sessionOf(ctx)),
   );
 
-  registerCall(app, calls.changeAuthenticatorApp, authenticated, async (ctx) => {
+  register(app, calls.changeAuthenticatorApp, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const renewed = await profile.changeAuthenticatorApp(session, ctx.body);
     devicesRevoked(ctx, session);
@@ -155,7 +183,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Reading --------------------------------------------------------------------------------
 
-  registerCall(app, calls.getEnrolledFactors, authenticated, async (ctx) =>
+  register(app, calls.getEnrolledFactors, authenticated, async (ctx) =>
     profile.enrolledFactors(ctx.identityId()),
   );
 
@@ -166,7 +194,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (ctx) => (await profile.identityOf(sessionOf(ctx))).identity.identity_verified,
   );
 
-  registerCall(app, calls.getSalaryNumber, authenticated, async (ctx) => {
+  register(app, calls.getSalaryNumber, authenticated, async (ctx) => {
     const { identity } = await profile.identityOf(sessionOf(ctx));
     if (!identity.is_staff) throw refuse.forbidden(SALARY_STAFF_ONLY_MESSAGE);
     return { salaryNumber: identity.salary_number };
@@ -174,23 +202,23 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Trusted devices and signing out everywhere ---------------------------------------------
 
-  registerCall(app, calls.getActiveTrustedDevices, authenticated, async (ctx) =>
+  register(app, calls.getActiveTrustedDevices, authenticated, async (ctx) =>
     factors.trustedDevices.active(ctx.identityId()),
   );
 
-  registerCall(app, calls.clearTrustedDevices, authenticated, async (ctx) => {
+  register(app, calls.clearTrustedDevices, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     await profile.clearTrustedDevices(session);
     devicesRevoked(ctx, session);
     return null;
   });
 
-  registerCall(app, calls.deleteTrustedDevice, authenticated, async (ctx) => {
+  register(app, calls.deleteTrustedDevice, authenticated, async (ctx) => {
     await profile.deleteTrustedDevice(sessionOf(ctx), ctx.params.id);
     return null;
   });
 
-  registerCall(app, sessionCalls.singleLogout, authenticated, async (ctx) => {
+  register(app, sessionCalls.singleLogout, authenticated, async (ctx) => {
     const session = sessionOf(ctx);
     const identityId = ctx.identityId();
     await profile.signOutOfAllDevices({
