@@ -164,10 +164,36 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
     // revoked one: an admin's invitation is never anonymous. Null for invitations made before, and
     // for those of `npm run invite` and the demo seed, which no admin makes; like the revoker, an
     // admin's later removal keeps the invitation, its creator unnamed.
-    '0024_invitation_creator': statements([
-      `alter table invitations add column created_by_identity_id uuid
-        references identities (id) on delete set null`,
-    ]),
+    // And a customer number is one customer's: at most one live (unretired) identity holds it
+    // (identities_customer_number_live). Invitations and registration refuse a second holder with
+    // a 422 (registration/invitations.ts, registration/service.ts); the index settles two
+    // registrations at once. A merge retires the other accounts before the survivor takes their
+    // number, so it never holds two. Live identities that share a customer number (registered from
+    // invitations before they were checked) stop the migration, rolled back whole, with the count:
+    // find them with `select customer_number, array_agg(username) from identities where retired_at
+    // is null and customer_number is not null group by 1 having count(*) > 1`, merge or retire the
+    // extra accounts, and start again. Like 0022's and 0023's, its statements skip a column or
+    // index that is there already.
+    '0024_invitation_creator': {
+      async up(db: Kysely<unknown>) {
+        await sql`alter table invitations add column if not exists created_by_identity_id uuid
+          references identities (id) on delete set null`.execute(db);
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from (
+            select customer_number from identities
+            where retired_at is null and customer_number is not null
+            group by customer_number having count(*) > 1
+          ) shared
+        `.execute(db);
+        const shared = rows[0]?.n ?? 0;
+        if (shared > 0)
+          throw new Error(
+            `${shared} customer number(s) each belong to more than one live account; merge or retire the extra accounts first (see migration 0024)`,
+          );
+        await sql`create unique index if not exists identities_customer_number_live on identities (customer_number)
+          where retired_at is null and customer_number is not null`.execute(db);
+      },
+    },
   };
 }
 

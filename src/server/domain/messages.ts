@@ -29,3 +29,11 @@ export const MISSING_REQUESTED_WITH_MESSAGE = 'This request must carry the X-Req
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Wait a minute and try again.';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
 export const UNKNOWN_REALM_MESSAGE = 'Unknown realm';
+
+/**
+ * Not in the spec: an invitation to a new account for a customer number that a live account holds
+ * already (the admin's form shows it at the customer number; the invite command prints it). That
+ * customer is invited to their existing account instead.
+ */
+export const customerNumberTakenMessage = (customerNumber: string) =>
+  `Customer number ${customerNumber} already belongs to an account.`;

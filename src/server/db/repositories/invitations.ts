@@ -1,8 +1,7 @@
 // Invitation records: found by the SHA-256 of their code (the code itself is never stored), read
 // with the app and facility they grant, used once, or revoked by an admin before that; an admin's
 // names its creator.
-import type { Kysely } from 'kysely';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, InvitationsTable } from '../schema';
 
 export interface InvitationRow {
@@ -23,6 +22,11 @@ export interface InvitationRow {
   isStaff: boolean;
   existingIdentityId: string | null;
   existingUsername: string | null;
+  /**
+   * A new account's invitation whose customer number a live (unretired) identity holds now: its
+   * registration would make a second holder, so it registers no one.
+   */
+  customerNumberHeld: boolean;
   createdAt: Date;
   /**
    * When the code stops registering anyone: its expiry, or its revocation when that came first
@@ -57,6 +61,10 @@ function selectInvitation(db: Kysely<Database>) {
       'inv.is_staff',
       'inv.existing_identity_id',
       'existing.username as existing_username',
+      sql<boolean>`inv.existing_identity_id is null and inv.customer_number is not null and exists (
+        select from identities holder
+        where holder.customer_number = inv.customer_number and holder.retired_at is null
+      )`.as('customer_number_held'),
       'inv.created_at',
       'inv.expires_at',
       'inv.used_at',
@@ -85,6 +93,7 @@ function toRow(r: SelectedRow): InvitationRow {
     isStaff: r.is_staff,
     existingIdentityId: r.existing_identity_id,
     existingUsername: r.existing_username,
+    customerNumberHeld: r.customer_number_held === true,
     createdAt: r.created_at,
     expiresAt: r.revoked_at && r.revoked_at < r.expires_at ? r.revoked_at : r.expires_at,
     usedAt: r.used_at,
@@ -107,6 +116,27 @@ export async function findInvitationById(
   const row = await selectInvitation(db).where('inv.id', '=', id).executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
+
+/**
+ * Whether a live (unretired) identity other than `except` holds this customer number. Customer
+ * numbers are one customer's each: identities_customer_number_live (migration 0024) keeps them so.
+ */
+export async function customerNumberHeld(
+  db: Kysely<Database>,
+  customerNumber: string,
+  except: string | null = null,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('identities')
+    .select('id')
+    .where('customer_number', '=', customerNumber)
+    .where('retired_at', 'is', null);
+  if (except) query = query.where('id', '<>', except);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The index that keeps a customer number to one live identity (migration 0024). */
+export const CUSTOMER_NUMBER_INDEX = 'identities_customer_number_live';
 
 export type NewInvitation = Insertable<InvitationsTable>;
 

@@ -11,8 +11,9 @@ import { email as emailSchema, isoDate, limits, messages } from '../../../contra
 import type { Clock } from '../../adapters/clock';
 import type { MailSender } from '../../adapters/mail';
 import { randomInt, randomUuid, type Random } from '../../adapters/random';
-import { insertInvitation } from '../../db/repositories/invitations';
+import { customerNumberHeld, insertInvitation } from '../../db/repositories/invitations';
 import type { Database } from '../../db/schema';
+import { customerNumberTakenMessage } from '../messages';
 import { normaliseUsername } from '../passwords';
 import { INVITATION_NAME_REQUIRED_MESSAGE, invitationEmailSubject, invitationEmailText } from './messages';
 
@@ -95,8 +96,9 @@ export interface CreatedInvitation {
 
 /**
  * Creates an invitation (refusing unknown apps, facilities and identities, a facility the app does
- * not have, and a new account whose name the invitee could not enter at registration but that
- * names no one) and answers its code, which exists nowhere else from then on. `createdBy` is the
+ * not have, a new account whose name the invitee could not enter at registration but that names no
+ * one, and a customer number that a live identity other than the invited one holds: registering
+ * from it would make a second account of that customer) and answers its code, which exists nowhere else from then on. `createdBy` is the
  * identity id of the admin creating it (null when no admin does: the invite command).
  */
 export async function createInvitation(
@@ -152,6 +154,12 @@ export async function createInvitation(
       .executeTakeFirst();
     if (!existing) throw new InvitationError(`No identity has the username ${input.existingUsername}.`);
     existingId = existing.id;
+  }
+  // An email that a live identity uses is allowed (shared addresses are what the merge is for); a
+  // customer number is one customer's.
+  if (input.customerNumber && (await customerNumberHeld(db, input.customerNumber, existingId))) {
+    const message = customerNumberTakenMessage(input.customerNumber);
+    throw new InvitationError(message, { fieldName: 'customerNumber', message });
   }
   const code = newInvitationCode(random);
   const now = clock.now();

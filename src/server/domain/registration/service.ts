@@ -28,6 +28,8 @@ import { recordIdentityEvent } from '../../db/repositories/history';
 import { findIdentityWithRoles } from '../../db/repositories/identities';
 import {
   claimInvitation,
+  CUSTOMER_NUMBER_INDEX,
+  customerNumberHeld,
   findInvitationByCodeHash,
   findInvitationById,
   setInvitationUser,
@@ -144,8 +146,17 @@ const notStarted = () =>
 const fieldRefusal = (fieldName: string, message: string) =>
   refuse.unprocessable(message, [{ fieldName, message }]);
 
+/**
+ * Unused and unexpired, and not a new account for a customer number that a live identity holds
+ * meanwhile (it would be that customer's second account): otherwise refused with the one neutral
+ * answer, as a used invitation is.
+ */
 function usable(invitation: InvitationRow, now: Date): boolean {
-  return invitation.usedAt === null && invitation.expiresAt.getTime() > now.getTime();
+  return (
+    invitation.usedAt === null &&
+    invitation.expiresAt.getTime() > now.getTime() &&
+    !invitation.customerNumberHeld
+  );
 }
 
 /** A name as it is stored: trimmed, inner spaces collapsed (as the profile stores a new name). */
@@ -473,6 +484,10 @@ export class RegistrationService {
       await db.transaction().execute(async (trx) => {
         // Claimed first: a concurrent submission waits here and then finds it used.
         if (!(await claimInvitation(trx, { id: invitation.id, identityId: null, now }))) throw neutral(true);
+        // Its customer number taken since the wizard last read it: no second holder (usable()).
+        // Two such registrations at once are kept apart by identities_customer_number_live below.
+        if (invitation.customerNumber && (await customerNumberHeld(trx, invitation.customerNumber)))
+          throw neutral(true);
         await trx
           .insertInto('identities')
           .values({
@@ -571,6 +586,7 @@ export class RegistrationService {
     } catch (error) {
       if (isUniqueViolation(error, 'identities_username_ci'))
         throw fieldRefusal('username', USERNAME_TAKEN_MESSAGE);
+      if (isUniqueViolation(error, CUSTOMER_NUMBER_INDEX)) throw neutral(true);
       throw error;
     }
     // Registration proved the factors and set them up: enrolment and MFA are passed for this sign-in.
