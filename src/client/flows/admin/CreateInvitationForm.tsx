@@ -4,6 +4,9 @@
 // refuses such an invitation without one, at the name field, too). For keyboard and screen reader
 // users: errors are announced at their fields and the first takes the focus; once sent, the notice
 // takes the focus (the form it was in is gone), and 'Invite someone else' puts it in the email.
+// The form is checked with the contract's CreateInvitationBody before anything is sent (as the
+// access-request decision form is): the server answers a body it refuses with 400, which section 8
+// takes to /error, and the admin's typing would be lost.
 import '@mantine/core/styles/Checkbox.css';
 import {
   Alert,
@@ -17,9 +20,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import * as v from 'valibot';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createInvitationMachine } from '../../../../machines/admin/create-invitation/create-invitation.machine';
-import { invitationFixesName, type InvitationSummary } from '../../../contract/admin';
+import { CreateInvitationBody, invitationFixesName, type InvitationSummary } from '../../../contract/admin';
+import { messages } from '../../../contract/fields';
 import { formatDateTime } from '../../app/format';
 import { fieldErrorProps } from '../forced/shared/field-props';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -42,6 +47,60 @@ interface Draft {
 const FIELD_ORDER = ['email', 'appCode', 'facilityCode', 'name', 'customerNumber', 'validityDays'] as const;
 type FieldName = (typeof FIELD_ORDER)[number];
 
+type FieldErrors = Partial<Record<FieldName, string>>;
+const NOT_EDITED: Record<FieldName, boolean> = {
+  email: false,
+  appCode: false,
+  facilityCode: false,
+  name: false,
+  customerNumber: false,
+  validityDays: false,
+};
+
+/**
+ * An issue of the contract's schema in the generic words of section 5. The validity's bounds come
+ * without a message of their own in the contract (valibot's default names the check, not the rule).
+ */
+function messageOf(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === 'min_value') return messages.minValue(String(issue.requirement));
+  if (issue.type === 'max_value') return messages.maxValue(String(issue.requirement));
+  if (issue.type === 'integer') return t.wholeDays;
+  return issue.message;
+}
+
+/**
+ * The body for the draft, checked with the contract's CreateInvitationBody (the server's own check),
+ * and the rules the server applies beyond it (the facility an app's handoff needs, the name an
+ * invitee who cannot enter it needs; the server refuses those with 422): the body to send, or the
+ * first problem of each field.
+ */
+function checked(
+  draft: Draft,
+  rules: { needsFacility: boolean; needsName: boolean; badValidity: boolean },
+): { body: CreateInvitationBody } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const parsed = v.safeParse(CreateInvitationBody, {
+    email: draft.email,
+    appCode: draft.appCode,
+    ...(rules.needsFacility ? { facilityCode: draft.facilityCode } : {}),
+    ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+    ...(draft.customerNumber.trim() ? { customerNumber: draft.customerNumber.trim() } : {}),
+    isStaff: draft.isStaff,
+    ...(draft.validityDays.trim() ? { validityDays: Number(draft.validityDays) } : {}),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const field = issue.path?.[0]?.key as FieldName | undefined;
+      if (field && FIELD_ORDER.includes(field) && errors[field] === undefined)
+        errors[field] = messageOf(issue);
+    }
+  }
+  if (rules.needsName && !draft.name.trim()) errors.name ??= t.required;
+  // Text a number field cannot read (the browser then gives an empty value, which would send none).
+  if (rules.badValidity) errors.validityDays = messages.numeric;
+  return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.output } : { errors };
+}
+
 const EMPTY: Draft = {
   email: '',
   appCode: '',
@@ -59,7 +118,10 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   });
   const { apps, loadError, created, refusal } = snapshot.context;
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [missing, setMissing] = useState<Partial<Record<keyof Draft, string>>>({});
+  // The form's own check, each cleared as its field is edited.
+  const [local, setLocal] = useState<FieldErrors>({});
+  // The server's refusals stay at their field until it is edited.
+  const [edited, setEdited] = useState<Record<FieldName, boolean>>(NOT_EDITED);
   const busy = snapshot.matches('creating');
   const fields = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLSelectElement | null>>>({});
   const fieldRef = (field: FieldName) => (node: HTMLInputElement | HTMLSelectElement | null) => {
@@ -88,6 +150,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   }, [createdId]);
   // The server's refusal: its first field in error takes the focus.
   useEffect(() => {
+    setEdited(NOT_EDITED);
     if (refusal) focusFirst((field) => refusal.fieldErrors.some((e) => e.fieldName === field));
   }, [refusal]);
   const editing = snapshot.matches('editing');
@@ -144,34 +207,31 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
   const app = apps.find((a) => a.code === draft.appCode) ?? null;
   const needsFacility = app?.facilityHandoff === 'SELECTED_BEFORE_HANDOFF';
   const needsName = invitationFixesName(draft);
-  const fieldError = (field: keyof Draft) =>
-    missing[field] ?? refusal?.fieldErrors.find((e) => e.fieldName === field)?.message;
+  const fieldError = (field: FieldName) =>
+    local[field] ??
+    (edited[field] ? undefined : refusal?.fieldErrors.find((e) => e.fieldName === field)?.message);
   const set = (field: keyof Draft, value: string | boolean) => setDraft((d) => ({ ...d, [field]: value }));
+  /** An edit of a field: its value, and its errors (the form's and the server's) go. */
+  const edit = (field: FieldName, value: string) => {
+    set(field, value);
+    setLocal((errors) => ({ ...errors, [field]: undefined }));
+    setEdited((e) => ({ ...e, [field]: true }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: Partial<Record<keyof Draft, string>> = {};
-    if (!draft.email.trim()) errors.email = t.required;
-    if (!draft.appCode) errors.appCode = t.required;
-    if (needsFacility && !draft.facilityCode) errors.facilityCode = t.required;
-    if (needsName && !draft.name.trim()) errors.name = t.required;
-    setMissing(errors);
-    if (Object.keys(errors).length > 0) {
-      focusFirst((field) => errors[field] !== undefined);
+    const result = checked(draft, {
+      needsFacility,
+      needsName,
+      badValidity: fields.current.validityDays?.validity?.badInput === true,
+    });
+    if ('errors' in result) {
+      setLocal(result.errors);
+      focusFirst((field) => result.errors[field] !== undefined);
       return;
     }
-    send({
-      type: 'user.submit',
-      form: {
-        email: draft.email.trim(),
-        appCode: draft.appCode,
-        ...(needsFacility ? { facilityCode: draft.facilityCode } : {}),
-        ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
-        ...(draft.customerNumber.trim() ? { customerNumber: draft.customerNumber.trim() } : {}),
-        isStaff: draft.isStaff,
-        ...(draft.validityDays ? { validityDays: Number(draft.validityDays) } : {}),
-      },
-    });
+    setLocal({});
+    send({ type: 'user.submit', form: result.body });
   };
 
   return (
@@ -188,7 +248,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           type="email"
           required
           value={draft.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
+          onChange={(e) => edit('email', e.currentTarget.value)}
           error={fieldError('email')}
           errorProps={fieldErrorProps}
           ref={fieldRef('email')}
@@ -199,8 +259,8 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           required
           value={draft.appCode}
           onChange={(e) => {
-            set('appCode', e.currentTarget.value);
-            set('facilityCode', '');
+            edit('appCode', e.currentTarget.value);
+            edit('facilityCode', '');
           }}
           error={fieldError('appCode')}
           errorProps={fieldErrorProps}
@@ -216,7 +276,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
             label={t.facility}
             required
             value={draft.facilityCode}
-            onChange={(e) => set('facilityCode', e.currentTarget.value)}
+            onChange={(e) => edit('facilityCode', e.currentTarget.value)}
             error={fieldError('facilityCode')}
             errorProps={fieldErrorProps}
             ref={fieldRef('facilityCode')}
@@ -233,7 +293,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           label={t.name}
           required={needsName}
           value={draft.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
+          onChange={(e) => edit('name', e.currentTarget.value)}
           error={fieldError('name')}
           errorProps={fieldErrorProps}
           ref={fieldRef('name')}
@@ -243,7 +303,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           label={t.customerNumber}
           description={t.customerNumberHint}
           value={draft.customerNumber}
-          onChange={(e) => set('customerNumber', e.currentTarget.value)}
+          onChange={(e) => edit('customerNumber', e.currentTarget.value)}
           error={fieldError('customerNumber')}
           errorProps={fieldErrorProps}
           ref={fieldRef('customerNumber')}
@@ -260,7 +320,7 @@ export function CreateInvitationForm({ onCreated }: { onCreated: (invitation: In
           min={1}
           max={365}
           value={draft.validityDays}
-          onChange={(e) => set('validityDays', e.currentTarget.value)}
+          onChange={(e) => edit('validityDays', e.currentTarget.value)}
           error={fieldError('validityDays')}
           errorProps={fieldErrorProps}
           ref={fieldRef('validityDays')}

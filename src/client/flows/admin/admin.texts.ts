@@ -82,6 +82,8 @@ export const adminTexts = {
     loadFailed: 'The apps could not be loaded.',
     retry: 'Try again',
     required: 'Required field',
+    /** The validity is a number of whole days (1 to 365). */
+    wholeDays: 'Enter a whole number of days',
     handoff: FACILITY_HANDOFF_TEXT,
     handling: ACCESS_REQUEST_HANDLING_TEXT,
   },
