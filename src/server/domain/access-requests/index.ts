@@ -40,6 +40,7 @@ import {
   type LockedAccessRequest,
 } from '../../db/repositories/access-requests';
 import { moveAccessRequest, pendingAccessRequestsOf } from '../../db/repositories/merge';
+import { recordIdentityEvent } from '../../db/repositories/history';
 import type { Database, IdentityEventVariant } from '../../db/schema';
 import { noteChange } from '../../observability/context';
 import { refuse } from '../errors';
@@ -69,6 +70,12 @@ export const FACILITY_REQUIRED_MESSAGE = 'Select a facility of this app.';
 export const FACILITY_NOT_ALLOWED_MESSAGE = 'This app does not take a facility.';
 export const UNKNOWN_FACILITY_MESSAGE = 'This app has no such facility.';
 export const ALREADY_GRANTED_MESSAGE = 'You already have access to this app.';
+/**
+ * The requester's identity history event of an approval, with the approving admin as actor (as
+ * registration records ACCESS_ADDED_FROM_INVITATION); its text is the code's words (admin/identities's
+ * eventText: 'Access added by approval').
+ */
+export const ACCESS_ADDED_BY_APPROVAL_EVENT = 'ACCESS_ADDED_BY_APPROVAL';
 /** 403: separation of duties, an admin's own request is for another admin to decide. */
 export const OWN_REQUEST_MESSAGE = 'Another admin must decide your own access request.';
 /** 409 for a decision on a request that is not PENDING (nothing is changed). */
@@ -314,7 +321,8 @@ export class AccessRequestService {
 
   /**
    * An admin approves or rejects a PENDING request for a Jira ticket. In one transaction: the
-   * status and decision date, on approval the grant (as immediate handling grants it), and the
+   * status and decision date, on approval the grant (as immediate handling grants it) and the
+   * requester's identity history event (ACCESS_ADDED_BY_APPROVAL, the admin as actor), and the
    * history entry naming the admin with the ticket (and, for a rejection, the reason); the audit
    * line follows once it committed. The requester's email goes out after the commit, like the
    * filing notice, and is recorded as the request's outbound call. Refusals change nothing:
@@ -359,12 +367,26 @@ export class AccessRequestService {
         : request.app_name;
       const ticketNote = ticket ? '' : `\nTicket ${ticketCode}.`;
       if (status === 'APPROVED') {
-        await grantAccess(trx, {
+        const added = await grantAccess(trx, {
           id: randomUuid(random),
           identityId: request.requester_identity_id,
           appCode: request.app_code,
           facilityId: request.facility_id,
           now,
+        });
+        // The requester's own history (the admin's identity page) shows the access and who gave it.
+        await recordIdentityEvent(trx, {
+          identityId: request.requester_identity_id,
+          eventDate: now,
+          actorIdentityId: input.adminIdentityId,
+          type: ACCESS_ADDED_BY_APPROVAL_EVENT,
+          variant: 'success',
+          description: `${
+            added
+              ? `Access to ${target} added: access request ${request.code} approved.`
+              : `Access request ${request.code} for ${target} approved; the access was held already.`
+          }${ticketNote}`,
+          ticket,
         });
         await recordAccessRequestEvent(trx, {
           accessRequestId: request.id,

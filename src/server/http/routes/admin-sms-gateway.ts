@@ -6,9 +6,13 @@ import { registerCall } from '../route';
 export async function adminSmsGatewayRoutes(app: FastifyInstance): Promise<void> {
   const { factors } = app.services;
 
-  // An admin call (route.ts): admins only, with a recent password entry, as every admin call.
-  registerCall(app, calls.setSmsGatewayStatus, { access: 'admin' }, async (ctx) => {
-    await factors.smsGateway.setAvailable(ctx.body.isSmsGatewayAvailable);
-    return { isSmsGatewayAvailable: ctx.body.isSmsGatewayAvailable };
-  });
+  // An admin call (route.ts): admins only, with a recent password entry, as every admin call. The
+  // answer is what the servers will use, not what was asked: switched on without an SMS gateway
+  // configured (SMS_GATEWAY_URL, in production), SMS codes stay unavailable.
+  registerCall(app, calls.setSmsGatewayStatus, { access: 'admin' }, async (ctx) => ({
+    isSmsGatewayAvailable: await factors.smsGateway.setAvailable(
+      ctx.body.isSmsGatewayAvailable,
+      ctx.identityId(),
+    ),
+  }));
 }
