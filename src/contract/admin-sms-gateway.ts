@@ -10,7 +10,8 @@ export const SmsGatewayStatus = v.object({ isSmsGatewayAvailable: v.boolean() })
 export type SmsGatewayStatus = v.InferOutput<typeof SmsGatewayStatus>;
 
 export const adminSmsGatewayCalls = {
-  // Not shown: the path and answer. POST (the contract has no PUT); answers the stored status.
+  // Not shown: the path and answer. POST (the contract has no PUT); answers the status the server
+  // then uses (off when no SMS gateway is configured, whatever is stored).
   setSmsGatewayStatus: defineCall({
     id: 'setSmsGatewayStatus',
     method: 'POST',
