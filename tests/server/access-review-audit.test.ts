@@ -155,6 +155,9 @@ describe.each(targets)('access review audit on $name, without an SMS gateway', (
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ isSmsGatewayAvailable: false });
     expect(await server.app.services.factors.smsGateway.isAvailable()).toBe(false);
+    // And the portal, which asks the property before offering an SMS step, hears the same.
+    const property = await admin.get(`/rest/ui/anonymous/properties/sms-gateway-status`);
+    expect(property.body).toEqual({ isSmsGatewayAvailable: false });
     const [line] = await eventually(() => log.audit('SMS_GATEWAY_STATUS_CHANGED'), 1);
     expect(line).toMatchObject({
       value: 'AVAILABLE',

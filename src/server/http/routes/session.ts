@@ -1,5 +1,6 @@
 // Anonymous and session calls of section 7 (the foundation's part of them).
 import type { FastifyInstance } from 'fastify';
+import { SMS_GATEWAY_STATUS } from '../../domain/reference';
 import { sessionCalls as calls } from '../../../contract/session';
 import { ANONYMOUS_USER, toCurrentUser } from '../../domain/current-user';
 import { refuse } from '../../domain/errors';
@@ -46,7 +47,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return values;
   });
 
-  registerCall(app, calls.getProperty, {}, async ({ params }) => reference.property(params.name));
+  // sms-gateway-status answers what the server will use: the stored switch, and off whatever it
+  // says when no SMS gateway is configured (so the portal offers no SMS step that cannot send).
+  registerCall(app, calls.getProperty, {}, async ({ params }) =>
+    params.name === SMS_GATEWAY_STATUS
+      ? { isSmsGatewayAvailable: await app.services.factors.smsGateway.isAvailable() }
+      : reference.property(params.name),
+  );
 
   registerCall(app, calls.getTrustedDevicePeriod, {}, async () => reference.trustedDevicePeriod());
 
