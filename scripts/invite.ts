@@ -104,10 +104,36 @@ export function parseInviteArgs(argv: string[]): { input: NewInvitationInput; pr
   };
 }
 
+/** The option that sets each field of the invitation, for the refusals that name a field. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  email: '--email',
+  appCode: '--app',
+  facilityCode: '--facility',
+  roles: '--role',
+  customerNumber: '--customer-number',
+  name: '--name',
+  birthDate: '--birth-date',
+  username: '--username',
+  mobile: '--mobile',
+  isStaff: '--staff',
+  existingUsername: '--existing',
+  validityDays: '--days',
+};
+
 /** Creates the invitation and sends its email; removes it again when the email cannot be sent. */
 export async function runInviteCommand(argv: string[], deps: InviteCommandDeps): Promise<CreatedInvitation> {
   const { input, printCode } = parseInviteArgs(argv);
-  const created = await createInvitation(deps, input);
+  let created: CreatedInvitation;
+  try {
+    created = await createInvitation(deps, input);
+  } catch (error) {
+    // A refusal at a field says which option to correct: '--customer-number: Must be in the form C99999'.
+    if (error instanceof InvitationError && error.field) {
+      const field = error.field.fieldName.split('.')[0] ?? '';
+      throw new InvitationError(`${OPTION_OF_FIELD[field] ?? error.field.fieldName}: ${error.message}`);
+    }
+    throw error;
+  }
   try {
     await sendInvitationEmail(deps.mail, created, deps.publicUrl);
   } catch (error) {

@@ -110,10 +110,9 @@ export async function createInvitation(
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const path = v.getDotPath(issue);
-    throw new InvitationError(
-      `${path ?? 'input'}: ${issue.message}`,
-      path ? { fieldName: path, message: issue.message } : undefined,
-    );
+    // The message as a person reads it, at its field: the admin's form shows it there and in its
+    // alert; the invite command names the option (scripts/invite.ts).
+    throw new InvitationError(issue.message, path ? { fieldName: path, message: issue.message } : undefined);
   }
   const input = parsed.output;
   // Section 5: this invitee cannot enter the name at registration, so the invitation must carry it
