@@ -85,6 +85,8 @@ describe.each(targets)('profile on $name', (target) => {
         id,
         username,
         email: `${username.toLowerCase()}@example.com`,
+        // A customer number belongs to one live account.
+        customer_number: null,
         identity_verified: false,
       })
       .execute();

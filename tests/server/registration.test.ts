@@ -517,7 +517,8 @@ describe.each(targets)('registration on $name', (target) => {
 
   it('a staff invitee is identity verified only when they keep the name the bank invited', async () => {
     // Staff may edit the name at collect-details; the bank's records vouch only for its own.
-    const staffInvite = (email: string) =>
+    // Each invitee has a customer number of their own: one number belongs to one live account.
+    const staffInvite = (email: string, customerNumber: string) =>
       invite([
         '--email',
         email,
@@ -527,12 +528,14 @@ describe.each(targets)('registration on $name', (target) => {
         'F001',
         '--staff',
         '--customer-number',
-        'C20091',
+        customerNumber,
         '--name',
         'Robin Vale',
       ]);
+    let next = 91;
     const register = async (email: string, username: string, name?: string) => {
-      const client = await readyToSubmit(email, await staffInvite(email), username, name);
+      const invitation = await staffInvite(email, `C200${next++}`);
+      const client = await readyToSubmit(email, invitation, username, name);
       const done = await post(client, 'anonymous/registration/submit-new', {
         password: NEW_PASSWORD,
         confirmPassword: NEW_PASSWORD,

@@ -39,7 +39,15 @@ describe.each(targets)('password and factor changes renew the session token, on 
     const id = crypto.randomUUID();
     await server.db
       .insertInto('identities')
-      .values({ ...source, id, username, email: `${username.toLowerCase()}@example.com`, mobile: null })
+      .values({
+        ...source,
+        id,
+        username,
+        email: `${username.toLowerCase()}@example.com`,
+        mobile: null,
+        // A customer number belongs to one live account.
+        customer_number: null,
+      })
       .execute();
     const credentials = await server.db
       .selectFrom('credentials')
