@@ -3,7 +3,8 @@
 // the notice of what the server found: the lock lifted, or none left because another admin lifted
 // it first; failed, the reason stays on the page), and 'Sign out of all devices' with its Jira
 // ticket (trimmed and sent; a refusal or a failure keeps the modal open with the reason; done, the
-// page reloads with the notice). A notice or a reason belongs to its action: it stays through that
+// page reloads with the notice; on the admin's own account it ends instead, nothing reloaded, and
+// no unlock is taken there). A notice or a reason belongs to its action: it stays through that
 // action's reload and goes as the next action starts. The machine has no reenter-password or
 // permission state: section 8's global handling acts on those answers, and what reaches the machine
 // is a failure like others.
@@ -40,6 +41,8 @@ function start(script: {
   loads: Array<Answer<IdentityDetails>>;
   signOuts?: Array<Answer<SignOutResult>>;
   unlocks?: Array<Answer<UnlockResult>>;
+  /** The page is the signed-in admin's own account. */
+  ownAccount?: boolean;
 }) {
   const calls = {
     loads: [] as Array<{ id: string }>,
@@ -54,7 +57,7 @@ function start(script: {
         unlockIdentity: scripted<UnlockResult, { id: string }>('unlock', script.unlocks ?? [], calls.unlocks),
       },
     }),
-    { input: { id: IDENTITY_ID } },
+    { input: { id: IDENTITY_ID, ...(script.ownAccount ? { ownAccount: true } : {}) } },
   ).start();
   return { actor, calls };
 }
@@ -362,5 +365,39 @@ describe('admin identity page machine', () => {
     await waitFor(actor, (s) => s.matches(viewing) && calls.loads.length === 3);
     expect(calls.unlocks).toEqual([{ id: IDENTITY_ID }]);
     expect(actor.getSnapshot().context.unlockNotice).toBe('unlocked');
+  });
+
+  it('ends, without loading the page again, once the admin signed out their own account (this session ended too: the view goes to sign in)', async () => {
+    const { actor, calls } = start({ loads: [IDENTITY], signOuts: [SIGNED_OUT], ownAccount: true });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.openSignOut' });
+    actor.send({ type: 'user.confirmSignOut', ticketCode: TICKET });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('signedOutOwnAccount');
+    expect(calls.signOuts).toEqual([{ id: IDENTITY_ID, ticketCode: TICKET }]);
+    // Loading it again would meet the ended session's 401 ('session expired').
+    expect(calls.loads).toHaveLength(1);
+  });
+
+  it("keeps the modal open with a refusal on the admin's own account as on another's", async () => {
+    const { actor, calls } = start({
+      loads: [IDENTITY],
+      signOuts: [refused(TICKET_FORMAT_MESSAGE)],
+      ownAccount: true,
+    });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.openSignOut' });
+    actor.send({ type: 'user.confirmSignOut', ticketCode: 'SUP' });
+    await waitFor(actor, (s) => s.matches(confirming) && s.context.signOutRefusal !== null);
+    expect(actor.getSnapshot().context.signOutRefusal).toBe(TICKET_FORMAT_MESSAGE);
+    expect(calls.loads).toHaveLength(1);
+  });
+
+  it("does not unlock the admin's own account (another admin must: the server refuses it)", async () => {
+    const { actor, calls } = start({ loads: [LOCKED], unlocks: [UNLOCKED], ownAccount: true });
+    await waitFor(actor, (s) => s.matches(viewing));
+    actor.send({ type: 'user.unlock' });
+    expect(actor.getSnapshot().value).toEqual(viewing);
+    expect(calls.unlocks).toEqual([]);
   });
 });

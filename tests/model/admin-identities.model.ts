@@ -1,7 +1,8 @@
 // The admin identity machines as test models: the identity search (a list of 25 on two pages, a
 // search with 3), the identity page (loaded, signed out once for a ticket, the ticket refused;
-// unlocked once, by this admin or, the server answers, by another first) and the roles lists, with fixture payloads for every event (answers follow the machine's context, so
-// the state space stays finite).
+// unlocked once, by this admin or, the server answers, by another first; the admin's own account,
+// not unlockable here and signed out to sign in) and the roles lists, with fixture payloads for
+// every event (answers follow the machine's context, so the state space stays finite).
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { reachablePageCount, type Paged } from '../../machines/access-requests/access-requests.types';
@@ -243,7 +244,12 @@ function describeEvent(event: EventObject): string {
   return e.type.replace(/^user\./, '').replace(/^xstate\.error\.actor\.(.+)$/, '$1 fails');
 }
 
-function pathsOf(machine: AnyStateMachine, fixtures: Fixtures<never>, input: unknown) {
+function pathsOf(
+  machine: AnyStateMachine,
+  fixtures: Fixtures<never>,
+  input: unknown,
+  toState?: (snapshot: { matches: (key: never) => boolean }) => boolean,
+) {
   const events = eventsFrom(fixtures, machine.id);
   return coveringPaths(
     new TestModel(machine, {
@@ -252,12 +258,24 @@ function pathsOf(machine: AnyStateMachine, fixtures: Fixtures<never>, input: unk
       stateMatcher: (snapshot, key) => (snapshot as { matches: (k: never) => boolean }).matches(key as never),
     }) as never,
     machine,
-    { input, events, serializeState, describeEvent } as never,
+    { input, events, serializeState, describeEvent, ...(toState ? { toState } : {}) } as never,
   );
 }
 
 export const identitySearchPaths = () =>
   pathsOf(identitySearchMachine, identitySearchFixtures as never, { query: '' });
 export const identityPaths = () => pathsOf(identityMachine, identityFixtures as never, { id: IDENTITY_ID });
+/**
+ * The admin's own account (locked, as the page first loads it): Unlock is not offered, and the
+ * paths that end with it signed out, where the page is not loaded again and the admin goes to sign
+ * in (the rest is the page for another identity's, above).
+ */
+export const identityOwnAccountPaths = () =>
+  pathsOf(
+    identityMachine,
+    { ...identityFixtures, 'user.unlock': () => [] } as never,
+    { id: IDENTITY_ID, ownAccount: true },
+    (snapshot) => snapshot.matches('signedOutOwnAccount' as never),
+  );
 export const identityRolesPaths = () =>
   pathsOf(identityRolesMachine, identityRolesFixtures as never, undefined);

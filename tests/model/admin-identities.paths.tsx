@@ -3,7 +3,8 @@
 // trusted devices, the 'Sign out of all devices' modal with its Jira ticket: refused at its field,
 // failed, cancelled, done with the notice and the page reloaded; the unlock: failed, done with the
 // notice of what the server found, the page reloaded; the page's actions disabled while one runs or
-// the page loads) and the roles lists (READ_ONLY and
+// the page loads; on the admin's own account, the own-account wording, no Unlock, and sign-in once
+// signed out) and the roles lists (READ_ONLY and
 // VIEW_ACCESS_REQUESTS disabled). The scripted fake API answers as each step says.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EventObject } from 'xstate';
@@ -16,6 +17,8 @@ import { identityPagePath, identitySearchPath } from '../../src/client/flows/adm
 import { identityTexts } from '../../src/client/flows/admin/identities.texts';
 import { signOutAllTexts } from '../../src/client/pages/profile.texts';
 import AdminPage, { ADMIN_IDENTITIES_ROUTE, ADMIN_ROLES_ROUTE } from '../../src/client/pages/AdminPage';
+import type { CurrentUser } from '../../src/contract/entities';
+import { SIGN_IN_ROUTE } from '../../machines/routes';
 import {
   answer,
   expectFailed,
@@ -33,6 +36,7 @@ import {
   IDENTITY_ID,
   IDENTITY_ROLES_EVENT_TYPES,
   IDENTITY_SEARCH_EVENT_TYPES,
+  identityOwnAccountPaths,
   identityPaths,
   identityRolesPaths,
   identitySearchPaths,
@@ -56,10 +60,19 @@ const SOURCES = [
   'loadRoles',
 ] as const;
 
+/** The admin signed in whose own account IDENTITY is. */
+const identityItself: CurrentUser = {
+  ...readOnlyAdmin,
+  id: IDENTITY_ID,
+  username: IDENTITY.username,
+  name: IDENTITY.name,
+};
+
 const mountAdmin = (
   machine: typeof identitySearchMachine | typeof identityMachine | typeof identityRolesMachine,
   coverage: MachineCoverage,
   entry: string,
+  user: CurrentUser = readOnlyAdmin,
 ) =>
   mount({
     machine,
@@ -69,7 +82,7 @@ const mountAdmin = (
     route: '/admin/*',
     entry,
     page: <AdminPage />,
-    user: readOnlyAdmin,
+    user,
     inspect: coverage.inspect,
   });
 
@@ -148,6 +161,7 @@ const dialog = () => screen.getByRole('dialog', { name: signOutAllTexts.title })
 
 export function defineIdentityPaths(coverage: MachineCoverage): void {
   const paths = identityPaths();
+  const ownAccountPaths = identityOwnAccountPaths();
   const checks = (m: Mounted) => ({
     loading: async (s: IdentitySnapshot) => {
       await expectLoading(m, 'loadIdentity', { id: IDENTITY_ID }, s.context.identity !== null);
@@ -155,7 +169,7 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
       // The page shown again while it reloads: nothing to act on until it is there.
       if (s.context.identity !== null) {
         expect(screen.getByRole('button', { name: ti.signOutAll })).toBeDisabled();
-        if (s.context.identity.lockedDate)
+        if (s.context.identity.lockedDate && !s.context.ownAccount)
           expect(screen.getByRole('button', { name: ti.unlock })).toBeDisabled();
       }
     },
@@ -191,9 +205,15 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
           ti.signedOut(identity.username, s.context.signedOutTicket),
         );
       else expect(screen.queryByTestId('signed-out-notice')).toBeNull();
-      // The lock, its Unlock button, the unlock's notice or failure.
-      if (identity.lockedDate) {
+      // The lock, its Unlock button, the unlock's notice or failure. The admin's own account has
+      // no Unlock (the server refuses it): the notice says who unlocks it.
+      if (identity.lockedDate && s.context.ownAccount) {
         expect(screen.getByTestId('locked-notice')).toHaveTextContent(ti.lockedTitle);
+        expect(screen.getByTestId('locked-notice')).toHaveTextContent(ti.ownAccountUnlock);
+        expect(screen.queryByRole('button', { name: ti.unlock, hidden: true })).toBeNull();
+      } else if (identity.lockedDate) {
+        expect(screen.getByTestId('locked-notice')).toHaveTextContent(ti.lockedTitle);
+        expect(screen.getByTestId('locked-notice')).not.toHaveTextContent(ti.ownAccountUnlock);
         const unlock = screen.getByRole('button', { name: ti.unlock });
         if (s.matches({ ready: 'unlocking' })) {
           await waitFor(() => expect(unlock).toHaveAttribute('data-loading', 'true'));
@@ -229,7 +249,14 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
         return;
       }
       const modal = await screen.findByRole('dialog', { name: signOutAllTexts.title });
-      expect(modal).toHaveTextContent(signOutAllTexts.otherIntro(IDENTITY.name));
+      // Section 2.2: the wording for one's own account, or for another identity.
+      if (s.context.ownAccount) {
+        expect(modal).toHaveTextContent(signOutAllTexts.ownIntro);
+        expect(modal).toHaveTextContent(signOutAllTexts.ownApps);
+      } else {
+        expect(modal).toHaveTextContent(signOutAllTexts.otherIntro(IDENTITY.name));
+        expect(modal).toHaveTextContent(signOutAllTexts.otherApps);
+      }
       expect(
         within(modal)
           .getAllByRole('listitem')
@@ -261,49 +288,69 @@ export function defineIdentityPaths(coverage: MachineCoverage): void {
       );
     },
     failed: (s: IdentitySnapshot) => expectFailed(s.context.errorMessage, ti.loadFailed),
+    // Signed out of their own account: at sign-in, the page not loaded again (its 401 would have
+    // said the session expired).
+    signedOutOwnAccount: async () => {
+      expect(await screen.findByTestId('landed-path')).toHaveTextContent(SIGN_IN_ROUTE);
+      expect(m.router.state.location.pathname).toBe(SIGN_IN_ROUTE);
+      const calls = m.api.calls.map((c) => c.src);
+      expect(calls.lastIndexOf('loadIdentity')).toBeLessThan(calls.lastIndexOf('signOutIdentity'));
+    },
   });
 
-  describe(`admin/identity: ${paths.length} generated paths against /admin/identities/{id}`, () => {
+  const perform = async (m: Mounted, event: EventObject) => {
+    switch (event.type) {
+      case 'user.retry':
+        await m.user.click(screen.getByRole('button', { name: ti.retry }));
+        return;
+      case 'user.unlock':
+        await m.user.click(screen.getByRole('button', { name: ti.unlock }));
+        return;
+      case 'user.openSignOut':
+        await m.user.click(screen.getByRole('button', { name: ti.signOutAll }));
+        return;
+      case 'user.cancel':
+        // The text button (the close button in the title bar has the same name).
+        await m.user.click(
+          within(dialog())
+            .getAllByRole('button', { name: signOutAllTexts.cancel })
+            .find((button) => button.textContent === signOutAllTexts.cancel)!,
+        );
+        return;
+      case 'user.confirmSignOut': {
+        const ticket = within(dialog()).getByRole('textbox', {
+          name: new RegExp(`^${signOutAllTexts.ticket}`),
+        });
+        await enter(m.user, ticket, TICKET);
+        await m.user.click(within(dialog()).getByRole('button', { name: signOutAllTexts.confirm }));
+        return;
+      }
+      default:
+        await answer(m, event);
+    }
+  };
+
+  describe(`admin/identity: ${paths.length + ownAccountPaths.length} generated paths against /admin/identities/{id}`, () => {
     it('has a check for every state', () => {
       expect(Object.keys(checks({} as Mounted)).sort()).toEqual(
         Object.keys(identityMachine.root.states).sort(),
       );
     });
-    runPaths<IdentitySnapshot>(paths, {
-      eventTypes: IDENTITY_EVENT_TYPES,
-      mount: () => mountAdmin(identityMachine, coverage, identityPagePath(IDENTITY_ID)),
-      checks,
-      perform: async (m, event: EventObject) => {
-        switch (event.type) {
-          case 'user.retry':
-            await m.user.click(screen.getByRole('button', { name: ti.retry }));
-            return;
-          case 'user.unlock':
-            await m.user.click(screen.getByRole('button', { name: ti.unlock }));
-            return;
-          case 'user.openSignOut':
-            await m.user.click(screen.getByRole('button', { name: ti.signOutAll }));
-            return;
-          case 'user.cancel':
-            // The text button (the close button in the title bar has the same name).
-            await m.user.click(
-              within(dialog())
-                .getAllByRole('button', { name: signOutAllTexts.cancel })
-                .find((button) => button.textContent === signOutAllTexts.cancel)!,
-            );
-            return;
-          case 'user.confirmSignOut': {
-            const ticket = within(dialog()).getByRole('textbox', {
-              name: new RegExp(`^${signOutAllTexts.ticket}`),
-            });
-            await enter(m.user, ticket, TICKET);
-            await m.user.click(within(dialog()).getByRole('button', { name: signOutAllTexts.confirm }));
-            return;
-          }
-          default:
-            await answer(m, event);
-        }
-      },
+    describe("another identity's page", () => {
+      runPaths<IdentitySnapshot>(paths, {
+        eventTypes: IDENTITY_EVENT_TYPES,
+        mount: () => mountAdmin(identityMachine, coverage, identityPagePath(IDENTITY_ID)),
+        checks,
+        perform,
+      });
+    });
+    describe("the admin's own account's page", () => {
+      runPaths<IdentitySnapshot>(ownAccountPaths, {
+        eventTypes: IDENTITY_EVENT_TYPES,
+        mount: () => mountAdmin(identityMachine, coverage, identityPagePath(IDENTITY_ID), identityItself),
+        checks,
+        perform,
+      });
     });
   });
 }

@@ -2,7 +2,9 @@
  * The admin's identity page (/admin/identities/{id}): details, enrolled factors, live sessions,
  * trusted devices (the history beside them pages in the history machine), and 'Sign out of all
  * devices' for that identity with the Jira ticket it is done for (section 2.2's modal, in its
- * wording for another identity), and, when repeated failures locked the account, its unlock.
+ * wording for another identity, or for one's own account), and, when repeated failures locked the
+ * account, its unlock (not of the admin's own account: another admin unlocks it, the server refuses
+ * it with 403).
  *
  *   loading (GET admin/identities/{id}) --done / storeIdentity--> ready
  *     --error / reportFailure--> failed --user.retry--> loading
@@ -10,10 +12,13 @@
  *   ready.confirmingSignOut --user.cancel--> ready.viewing
  *     --user.confirmSignOut {ticketCode} / chooseTicket--> ready.signingOut
  *   ready.signingOut (POST admin/identities/{id}/single-logout {ticketCode})
+ *     --done 'signedOut' [isOwnAccount]--> signedOutOwnAccount (final: this session ended with the
+ *       others, so the page is not loaded again; the view sends the admin to sign in, section 2.2)
  *     --done 'signedOut' / noteSignedOut--> loading (the page again, with the notice)
  *     --done 'refused' / storeRefusal--> ready.confirmingSignOut (the ticket's refusal at its field)
  *     --error / storeSignOutError--> ready.confirmingSignOut
- *   ready.viewing --user.unlock [isLocked] / forgetOutcomes--> ready.unlocking
+ *   ready.viewing --user.unlock [mayUnlock: locked, and not the admin's own] / forgetOutcomes
+ *     --> ready.unlocking
  *   ready.unlocking (POST admin/identities/{id}/unlock)
  *     --done [foundNoLock] / noteAlreadyUnlocked--> loading (another admin lifted the lock first:
  *       the page again, with a notice that says so)
@@ -37,6 +42,8 @@ export const UNLOCK_FAILED = 'The account could not be unlocked.';
 
 export interface IdentityInput {
   id: string;
+  /** The identity is the signed-in admin's own account. */
+  ownAccount?: boolean;
 }
 
 /** What signing out answers: done, or the server's refusal of the ticket (a 422). */
@@ -47,6 +54,8 @@ export type UnlockNotice = 'unlocked' | 'alreadyUnlocked';
 
 export interface IdentityContext {
   id: string;
+  /** The identity is the signed-in admin's own: signing it out ends this session too. */
+  ownAccount: boolean;
   identity: IdentityDetails | null;
   errorMessage: string | null;
   /** The ticket being (or last) submitted. */
@@ -95,9 +104,13 @@ export const identityMachine = setup({
   },
   guards: {
     isSignedOut: (_, output: SignOutResult) => output.type === 'signedOut',
+    /** Signed out, and the account was the admin's own: this session has ended with the others. */
+    isOwnAccountSignedOut: ({ context }, output: SignOutResult) =>
+      context.ownAccount && output.type === 'signedOut',
     /** The unlock found no lock to lift: another admin (or npm run unlock) lifted it first. */
     foundNoLock: (_, output: UnlockResult) => !output.wasLocked,
-    isLocked: ({ context }) => context.identity?.lockedDate != null,
+    /** Locked, and not the admin's own account (another admin unlocks that; the server refuses it). */
+    mayUnlock: ({ context }) => context.identity?.lockedDate != null && !context.ownAccount,
   },
   actions: {
     storeIdentity: assign((_, identity: IdentityDetails) => ({ identity, errorMessage: null })),
@@ -141,6 +154,7 @@ export const identityMachine = setup({
   id: 'adminIdentity',
   context: ({ input }) => ({
     id: input.id,
+    ownAccount: input.ownAccount ?? false,
     identity: null,
     errorMessage: null,
     ticketCode: null,
@@ -173,7 +187,7 @@ export const identityMachine = setup({
           meta: meta('Details, enrolled factors, sessions, trusted devices and the history.'),
           on: {
             'user.openSignOut': { target: 'confirmingSignOut', actions: 'forgetOutcomes' },
-            'user.unlock': { guard: 'isLocked', target: 'unlocking', actions: 'forgetOutcomes' },
+            'user.unlock': { guard: 'mayUnlock', target: 'unlocking', actions: 'forgetOutcomes' },
           },
         },
         unlocking: {
@@ -214,6 +228,10 @@ export const identityMachine = setup({
             input: ({ context }) => ({ id: context.id, ticketCode: context.ticketCode ?? '' }),
             onDone: [
               {
+                guard: { type: 'isOwnAccountSignedOut', params: ({ event }) => event.output },
+                target: '#adminIdentity.signedOutOwnAccount',
+              },
+              {
                 guard: { type: 'isSignedOut', params: ({ event }) => event.output },
                 target: '#adminIdentity.loading',
                 actions: 'noteSignedOut',
@@ -234,6 +252,12 @@ export const identityMachine = setup({
     failed: {
       meta: meta('The identity could not be loaded.'),
       on: { 'user.retry': { target: 'loading' } },
+    },
+    signedOutOwnAccount: {
+      meta: meta(
+        'The admin signed out their own account: this session ended with the others; they go to sign in.',
+      ),
+      type: 'final',
     },
   },
 });

@@ -2,17 +2,22 @@
 // sessions (browser, system, last active), trusted devices, the history (the access-request history
 // view and machine, with this identity's pages), and 'Sign out of all devices' for that identity
 // with the Jira ticket it is done for (section 2.2's modal in its wording for another identity).
+// On the admin's own account (its id is the signed-in user's) the modal has the own-account wording
+// and, once signed out, the admin goes to sign in as the profile's sign-out does (this session
+// ended with the others); Unlock is not offered there, and the page says who can unlock it.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { SIGN_IN_ROUTE } from '../../../../machines/routes';
 import { identityMachine } from '../../../../machines/admin/identity/identity.machine';
 import type { IdentityDetails, IdentitySession } from '../../../contract/admin-identities';
 import type { TrustedDevice } from '../../../contract/profile';
 import { formatDateTime, formatIsoDate } from '../../app/format';
+import { useSession } from '../../app/session';
 import { HistoryTab } from '../access-requests/HistoryTab';
 import { SignOutAllDevicesModal } from '../profile/SignOutAllDevicesModal';
 import { useFlowActor } from '../shared/use-flow-actor';
@@ -198,8 +203,41 @@ function TrustedDevices({ devices }: { devices: TrustedDevice[] }) {
   );
 }
 
+const BackToSearch = () => (
+  <Anchor component={Link} to={ADMIN_IDENTITIES_ROUTE} size="sm">
+    {t.backToSearch}
+  </Anchor>
+);
+
 export function IdentityScreen({ id }: { id: string }) {
-  const [snapshot, send, actorRef] = useFlowActor(identityMachine, { input: { id }, actors: identityActors });
+  // Whether this is the admin's own account is the machine's input: wait for the user (the admin
+  // route's guard has normally loaded it already).
+  const { currentUser } = useSession();
+  if (!currentUser) {
+    return (
+      <Stack gap="md">
+        <BackToSearch />
+        <Loader size="sm" role="progressbar" aria-label={t.loading} />
+      </Stack>
+    );
+  }
+  return <IdentityOf id={id} ownAccount={currentUser.id !== null && currentUser.id === id} />;
+}
+
+function IdentityOf({ id, ownAccount }: { id: string; ownAccount: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [snapshot, send, actorRef] = useFlowActor(identityMachine, {
+    input: { id, ownAccount },
+    actors: identityActors,
+    // Signed out of their own account: this browser's session ended with the others on the server.
+    // As the profile's sign-out: forget what the header's Sign out forgets, then sign in again
+    // (section 2.2).
+    onDone: () => {
+      session.clear();
+      void navigate(SIGN_IN_ROUTE, { replace: true });
+    },
+  });
   const { identity, errorMessage, signedOutTicket, signOuts, unlocks, unlockNotice, unlockError } =
     snapshot.context;
   // The machine takes an action only while viewing: every other time its buttons are disabled.
@@ -238,9 +276,7 @@ export function IdentityScreen({ id }: { id: string }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={ADMIN_IDENTITIES_ROUTE} size="sm">
-        {t.backToSearch}
-      </Anchor>
+      <BackToSearch />
       {snapshot.matches('failed') ? (
         <Stack gap="sm">
           <Alert color="red" role="alert" title={t.loadFailed}>
@@ -272,13 +308,19 @@ export function IdentityScreen({ id }: { id: string }) {
             <Alert color="orange" role="status" title={t.lockedTitle} data-testid="locked-notice">
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">{t.locked(formatDateTime(identity.lockedDate))}</Text>
-                <Button
-                  onClick={() => send({ type: 'user.unlock' })}
-                  loading={snapshot.matches({ ready: 'unlocking' })}
-                  disabled={!viewing && !snapshot.matches({ ready: 'unlocking' })}
-                >
-                  {t.unlock}
-                </Button>
+                {ownAccount ? (
+                  <Text size="sm" data-testid="own-account-unlock">
+                    {t.ownAccountUnlock}
+                  </Text>
+                ) : (
+                  <Button
+                    onClick={() => send({ type: 'user.unlock' })}
+                    loading={snapshot.matches({ ready: 'unlocking' })}
+                    disabled={!viewing && !snapshot.matches({ ready: 'unlocking' })}
+                  >
+                    {t.unlock}
+                  </Button>
+                )}
               </Stack>
             </Alert>
           )}
@@ -329,7 +371,7 @@ export function IdentityScreen({ id }: { id: string }) {
             <SignOutAllDevicesModal
               opened
               onClose={() => send({ type: 'user.cancel' })}
-              otherName={identity.name}
+              otherName={ownAccount ? null : identity.name}
               apps={identity.accessibleApps}
               ticket="mandatory"
               onConfirm={confirm}

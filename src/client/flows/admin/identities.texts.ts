@@ -93,6 +93,8 @@ export const identityTexts = {
       `This account has been locked since ${date} after too many incorrect passwords or codes.`,
     lockedTitle: 'Account locked',
     unlock: 'Unlock',
+    /** In place of Unlock on the admin's own account, which the server does not let them unlock. */
+    ownAccountUnlock: 'Another administrator must unlock your own account.',
     unlocked: (username: string) => `${username} was unlocked.`,
     // Not in the spec: the unlock found no lock left (another admin lifted it first).
     alreadyUnlocked: (username: string) => `${username} had already been unlocked.`,
