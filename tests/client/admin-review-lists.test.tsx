@@ -119,3 +119,27 @@ describe('an invitation sent while the invitation list loads', () => {
     await waitFor(() => expect(screen.getAllByTestId('invitation-row')[0]).toHaveTextContent(CREATED.email));
   });
 });
+
+describe('the invitation list', () => {
+  it("names the admin who sent each invitation, and nobody for the invite command's", async () => {
+    const page = invitationPage(0, '');
+    const [first, second] = page.data;
+    const load = vi.fn(async () => ({
+      ...page,
+      data: [
+        { ...first!, createdBy: 'admin1' },
+        { ...second!, createdBy: null },
+      ],
+    }));
+    renderAdmin(<InvitationsScreen />, {
+      [invitationsMachine.id]: {
+        actors: { loadInvitations: fromPromise<Paged<InvitationSummary>, InvitationListQuery>(load) },
+      },
+    });
+    const rows = await screen.findAllByTestId('invitation-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(ti.sentBy('admin1'));
+    expect(rows[0]).toHaveTextContent('Sent by admin1');
+    expect(rows[1]).not.toHaveTextContent('Sent by');
+  });
+});

@@ -59,6 +59,12 @@ export const machine = createMachine({
       "on": {
         "user.retry": {
           "target": "loading"
+        },
+        "user.search": {
+          "target": "loading",
+          "actions": [
+            "applySearch"
+          ]
         }
       }
     }

@@ -45,7 +45,7 @@ export const machine = createMachine({
             },
             "user.unlock": {
               "target": "unlocking",
-              "guard": "isLocked",
+              "guard": "mayUnlock",
               "actions": [
                 "forgetOutcomes"
               ]
@@ -110,6 +110,10 @@ export const machine = createMachine({
               "src": "signOutIdentity",
               "onDone": [
                 {
+                  "target": "#adminIdentity.signedOutOwnAccount",
+                  "guard": "isOwnAccountSignedOut"
+                },
+                {
                   "target": "#adminIdentity.loading",
                   "guard": "isSignedOut",
                   "actions": [
@@ -142,6 +146,12 @@ export const machine = createMachine({
         "user.retry": {
           "target": "loading"
         }
+      }
+    },
+    "signedOutOwnAccount": {
+      "type": "final",
+      "meta": {
+        "description": "The admin signed out their own account: this session ended with the others; they go to sign in."
       }
     }
   }

@@ -11,7 +11,8 @@ export const machine = createMachine({
     "revoked": null,
     "revokeId": null,
     "revokeError": null,
-    "errorMessage": null
+    "errorMessage": null,
+    "createdMeanwhile": false
   },
   "initial": "loading",
   "states": {
@@ -26,12 +27,23 @@ export const machine = createMachine({
         {
           "id": "loadInvitations",
           "src": "loadInvitations",
-          "onDone": {
-            "target": "ready",
-            "actions": [
-              "storeResult"
-            ]
-          },
+          "onDone": [
+            {
+              "target": "loading",
+              "guard": "createdMeanwhile",
+              "actions": [
+                "storeResult",
+                "firstPage"
+              ],
+              "reenter": true
+            },
+            {
+              "target": "ready",
+              "actions": [
+                "storeResult"
+              ]
+            }
+          ],
           "onError": {
             "target": "failed",
             "actions": [
@@ -39,7 +51,14 @@ export const machine = createMachine({
             ]
           }
         }
-      ]
+      ],
+      "on": {
+        "invitation.created": {
+          "actions": [
+            "noteCreated"
+          ]
+        }
+      }
     },
     "ready": {
       "meta": {
@@ -82,20 +101,47 @@ export const machine = createMachine({
         {
           "id": "revokeInvitation",
           "src": "revokeInvitation",
-          "onDone": {
-            "target": "loading",
-            "actions": [
-              "storeRevoked"
-            ]
-          },
-          "onError": {
-            "target": "ready",
-            "actions": [
-              "storeRevokeError"
-            ]
-          }
+          "onDone": [
+            {
+              "target": "loading",
+              "guard": "createdMeanwhile",
+              "actions": [
+                "storeRevoked",
+                "showNewest"
+              ]
+            },
+            {
+              "target": "loading",
+              "actions": [
+                "storeRevoked"
+              ]
+            }
+          ],
+          "onError": [
+            {
+              "target": "loading",
+              "guard": "createdMeanwhile",
+              "actions": [
+                "storeRevokeError",
+                "showNewest"
+              ]
+            },
+            {
+              "target": "ready",
+              "actions": [
+                "storeRevokeError"
+              ]
+            }
+          ]
         }
-      ]
+      ],
+      "on": {
+        "invitation.created": {
+          "actions": [
+            "noteCreated"
+          ]
+        }
+      }
     },
     "failed": {
       "meta": {
@@ -104,6 +150,12 @@ export const machine = createMachine({
       "on": {
         "user.retry": {
           "target": "loading"
+        },
+        "user.search": {
+          "target": "loading",
+          "actions": [
+            "applySearch"
+          ]
         }
       }
     }

@@ -150,6 +150,7 @@ export function InvitationsScreen() {
                         <Table.Tr key={invitation.id} data-testid="invitation-row">
                           <Table.Td>
                             <Anchor href={`mailto:${invitation.email}`}>{invitation.email}</Anchor>
+                            {invitation.createdBy && <Text size="xs">{t.sentBy(invitation.createdBy)}</Text>}
                           </Table.Td>
                           <Table.Td>
                             {invitation.app?.name ?? ''}

@@ -37,6 +37,8 @@ export const adminTexts = {
     } satisfies Record<InvitationStatus, string> as Record<string, string>,
     /** Under a Revoked badge: when, and by which admin (unnamed once that identity is gone). */
     revokedDetail: (when: string, by: string | null) => (by ? `by ${by}, ${when}` : when),
+    /** Under the email: the admin who sent the invitation (none for the invite command's). */
+    sentBy: (username: string) => `Sent by ${username}`,
     revoke: 'Revoke',
     revokeLabel: (email: string) => `Revoke the invitation for ${email}`,
     revoked: (email: string) => `The invitation for ${email} was revoked.`,
