@@ -26,6 +26,7 @@ import {
 } from '../../src/server/domain/merge/messages';
 import { MERGE_EVENT, RETIRED_EVENT } from '../../src/server/domain/merge/service';
 import { API, DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
+import { copyOfIdentity } from './support/identities';
 import { targets } from './support/targets';
 import { get, latestCode, outbox, post, signInToStep, type Json } from './support/factors';
 
@@ -84,37 +85,12 @@ describe.each(targets)('merge accounts on $name', (target) => {
     extra: Record<string, unknown> = {},
   ): Promise<string> {
     const db = server.db;
-    const source = await db
-      .selectFrom('identities')
-      .selectAll()
-      .where('username', '=', 'C10001')
-      .executeTakeFirstOrThrow();
-    const hash = await db
-      .selectFrom('credentials')
-      .select('password_hash')
-      .where('identity_id', '=', source.id)
-      .executeTakeFirstOrThrow();
-    const id = randomUUID();
     const now = new Date();
-    await db
-      .insertInto('identities')
-      .values({
-        ...source,
-        id,
-        username,
-        email,
-        customer_number: username,
-        identity_verified: false,
-        created_at: now,
-        updated_at: now,
-        retired_at: null,
-        ...extra,
-      })
-      .execute();
-    await db
-      .insertInto('credentials')
-      .values({ identity_id: id, password_hash: hash.password_hash, changed_at: now })
-      .execute();
+    const id = await copyOfIdentity(
+      db,
+      { username, email, customer_number: username, identity_verified: false, ...extra },
+      { now },
+    );
     for (const code of facilities) {
       const facility = await db
         .selectFrom('facilities')

@@ -13,6 +13,7 @@ import type { Database } from '../../src/server/db/schema';
 import { base32Decode, hotp, totpStep } from '../../src/server/domain/factors/totp';
 import { IDENTITY_VERIFIED_WARNING } from '../../src/server/domain/profile/messages';
 import { DEMO_PASSWORD, startServer, usernameKey, type TestClient, type TestServer } from './support/server';
+import { copyOfIdentity } from './support/identities';
 import { targets } from './support/targets';
 import { get, latestCode, outbox, post, totpAt, wrongTotp, type Json } from './support/factors';
 
@@ -72,33 +73,7 @@ describe.each(targets)('profile on $name', (target) => {
   let clones = 0;
   const freshIdentity = async (): Promise<string> => {
     const username = `P${String(++clones).padStart(5, '0')}`;
-    const source = await server.db
-      .selectFrom('identities')
-      .selectAll()
-      .where('username', '=', 'C10001')
-      .executeTakeFirstOrThrow();
-    const id = crypto.randomUUID();
-    await server.db
-      .insertInto('identities')
-      .values({
-        ...source,
-        id,
-        username,
-        email: `${username.toLowerCase()}@example.com`,
-        // A customer number belongs to one live account.
-        customer_number: null,
-        identity_verified: false,
-      })
-      .execute();
-    const credentials = await server.db
-      .selectFrom('credentials')
-      .selectAll()
-      .where('identity_id', '=', source.id)
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('credentials')
-      .values({ ...credentials, identity_id: id })
-      .execute();
+    await copyOfIdentity(server.db, { username, identity_verified: false });
     return username;
   };
 

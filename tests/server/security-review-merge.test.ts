@@ -24,6 +24,7 @@ import {
   type TestClient,
   type TestServer,
 } from './support/server';
+import { copyOfIdentity } from './support/identities';
 import { targets } from './support/targets';
 import { get, latestCode, outbox, post, signInToStep, totpAt, type Json } from './support/factors';
 
@@ -62,24 +63,11 @@ describe.each(targets)('merge accounts moves no second factor, on $name', (targe
   /** A new customer with the demo password and the given details and factors; answers id, username. */
   async function account(a: Account): Promise<{ id: string; username: string }> {
     const db = server.db;
-    const source = await db
-      .selectFrom('identities')
-      .selectAll()
-      .where('username', '=', 'C10001')
-      .executeTakeFirstOrThrow();
-    const hash = await db
-      .selectFrom('credentials')
-      .select('password_hash')
-      .where('identity_id', '=', source.id)
-      .executeTakeFirstOrThrow();
-    const id = randomUUID();
     const username = `X${String(50000 + ++serial)}`;
     const now = clock.now();
-    await db
-      .insertInto('identities')
-      .values({
-        ...source,
-        id,
+    const id = await copyOfIdentity(
+      db,
+      {
         username,
         name: `Customer ${username}`,
         email: a.email,
@@ -89,15 +77,9 @@ describe.each(targets)('merge accounts moves no second factor, on $name', (targe
         customer_number: username,
         identity_verified: false,
         mfa_required: a.mfaRequired ?? false,
-        created_at: now,
-        updated_at: now,
-        retired_at: null,
-      })
-      .execute();
-    await db
-      .insertInto('credentials')
-      .values({ identity_id: id, password_hash: hash.password_hash, changed_at: now })
-      .execute();
+      },
+      { now },
+    );
     const factor = (type: 'SMS' | 'AUTHENTICATOR_APP', mobile: string | null, secret: string | null) =>
       db
         .insertInto('identity_factors')

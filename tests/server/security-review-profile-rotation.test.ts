@@ -7,6 +7,7 @@ import { ManualClock } from '../../src/server/adapters/clock';
 import { base32Decode, hotp, totpStep } from '../../src/server/domain/factors/totp';
 import { hashSessionToken } from '../../src/server/domain/sessions';
 import { DEMO_PASSWORD, startServer, type TestClient, type TestServer } from './support/server';
+import { copyOfIdentity } from './support/identities';
 import { targets } from './support/targets';
 import { get, latestCode, post, type Json } from './support/factors';
 
@@ -31,33 +32,7 @@ describe.each(targets)('password and factor changes renew the session token, on 
   /** A fresh identity like C10001 (same password, no factors), signed in. */
   async function signedInClone(): Promise<{ client: TestClient }> {
     const username = `R${String(60000 + ++clones)}`;
-    const source = await server.db
-      .selectFrom('identities')
-      .selectAll()
-      .where('username', '=', 'C10001')
-      .executeTakeFirstOrThrow();
-    const id = crypto.randomUUID();
-    await server.db
-      .insertInto('identities')
-      .values({
-        ...source,
-        id,
-        username,
-        email: `${username.toLowerCase()}@example.com`,
-        mobile: null,
-        // A customer number belongs to one live account.
-        customer_number: null,
-      })
-      .execute();
-    const credentials = await server.db
-      .selectFrom('credentials')
-      .selectAll()
-      .where('identity_id', '=', source.id)
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('credentials')
-      .values({ ...credentials, identity_id: id })
-      .execute();
+    await copyOfIdentity(server.db, { username, mobile: null });
     const client = server.client();
     expect((await client.login<Json>(username)).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
     return { client };
