@@ -148,19 +148,36 @@ describe.each(targets)('access review audit on $name, without an SMS gateway', (
     await server?.close();
   });
 
-  it('answers that SMS codes stay off when an admin switches them on', async () => {
+  it('refuses to switch SMS codes on, with the reason, and changes nothing', async () => {
     const admin = server.client();
     expect((await admin.login('admin1')).body).toMatchObject({ outcome: 'DIRECT_LOGIN' });
+    const stored = async () =>
+      (
+        await server.db
+          .selectFrom('properties')
+          .select('value')
+          .where('name', '=', 'sms-gateway-status')
+          .executeTakeFirst()
+      )?.value ?? null;
+    const before = await stored();
     const on = await post(admin, SWITCH, { isSmsGatewayAvailable: true });
-    expect(on.status).toBe(200);
-    expect(on.body).toEqual({ isSmsGatewayAvailable: false });
+    expect(on.status).toBe(422);
+    expect(on.body).toMatchObject({
+      message: 'This server has no SMS gateway configured, so SMS verification codes cannot be switched on.',
+    });
+    expect(await stored()).toBe(before);
     expect(await server.app.services.factors.smsGateway.isAvailable()).toBe(false);
-    // And the portal, which asks the property before offering an SMS step, hears the same.
+    // Switching off is always allowed, and the portal, which asks the property before offering an
+    // SMS step, hears that SMS is off.
+    const off = await post(admin, SWITCH, { isSmsGatewayAvailable: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ isSmsGatewayAvailable: false });
     const property = await admin.get(`/rest/ui/anonymous/properties/sms-gateway-status`);
     expect(property.body).toEqual({ isSmsGatewayAvailable: false });
-    const [line] = await eventually(() => log.audit('SMS_GATEWAY_STATUS_CHANGED'), 1);
-    expect(line).toMatchObject({
-      value: 'AVAILABLE',
+    const lines = await eventually(() => log.audit('SMS_GATEWAY_STATUS_CHANGED'), 1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      value: 'UNAVAILABLE',
       isSmsGatewayAvailable: false,
       smsSender: 'unconfigured',
     });

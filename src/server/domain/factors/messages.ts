@@ -5,6 +5,9 @@ export const SMS_UNAVAILABLE_CUSTOMER_MESSAGE =
   'SMS verification codes are currently unavailable. You may try to enrol mobile as a factor at a later date.';
 /** Section 4.5, word for word: stored when SMS is enrolled but the gateway is down. */
 export const SMS_UNAVAILABLE_MESSAGE = 'SMS verification codes are currently unavailable.';
+/** The admin's switch, turned on where nothing could send a code (no SMS_GATEWAY_URL in production). */
+export const NO_SMS_GATEWAY_MESSAGE =
+  'This server has no SMS gateway configured, so SMS verification codes cannot be switched on.';
 
 export const EMAIL_UNAVAILABLE_MESSAGE = 'Email verification codes are currently unavailable.';
 export const EMAIL_UNAVAILABLE_CUSTOMER_MESSAGE =

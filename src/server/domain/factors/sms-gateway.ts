@@ -16,6 +16,11 @@ export class SmsGatewayStatus {
     private readonly sender: SmsSender,
   ) {}
 
+  /** Whether there is a gateway (or the dev outbox) to send codes through at all. */
+  get canSend(): boolean {
+    return this.sender.kind !== 'unconfigured';
+  }
+
   /** False when switched off, and always false without a gateway to send through. */
   async isAvailable(): Promise<boolean> {
     if (this.sender.kind === 'unconfigured') return false;
